@@ -1,0 +1,1 @@
+"""The Kostka appliance: composition root, loop, screens, buttons, display, camera, storage, CLI."""

@@ -1,0 +1,47 @@
+"""The ``kostka`` command: one sub-command per module in ``firmware.verbs``.
+
+Each verb module defines ``add_parser(subparsers) -> argparse.ArgumentParser`` and
+``run(args) -> int``. Heavy imports (OpenCV, luma) happen inside ``run`` so that
+``kostka --help`` and the rules-only verbs start fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+
+from firmware import verbs
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="kostka",
+        description="Kostka: a referee beside a real tabletop (dice, rules, advice).",
+    )
+    sub = parser.add_subparsers(dest="verb", metavar="COMMAND", required=True)
+    for info in sorted(pkgutil.iter_modules(verbs.__path__), key=lambda m: m.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"firmware.verbs.{info.name}")
+        verb_parser = module.add_parser(sub)
+        verb_parser.set_defaults(run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args))
+    except KeyboardInterrupt:
+        print("\nStopped.", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
