@@ -1,0 +1,129 @@
+"""``kostka odds`` and ``kostka advise``: JSON keys, exact figures, and clear errors with exit code 2."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from firmware.cli import main
+
+
+def run_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> Any:
+    assert main(argv) == 0
+    out = capsys.readouterr()
+    assert out.err == ""
+    return json.loads(out.out)
+
+
+@pytest.mark.parametrize(
+    ("switches", "exact"),
+    [
+        ([], "466473281/6530347008"),
+        (["--one-die", "low"], "956177159/9795520512"),
+        (["--one-die", "forced-low"], "956177159/9795520512"),
+        (["--flaps", "6", "--one-die", "always"], "145/1944"),
+    ],
+)
+def test_odds_shut_the_box_json(switches: list[str], exact: str, capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(["odds", "shut-the-box", *switches, "--json"], capsys)
+    assert report["p_shut_exact"] == exact
+    assert report["p_shut"] == float(Fraction(exact))
+    assert isinstance(report["expected_penalty"], float) and report["expected_penalty"] > 0
+
+
+def test_odds_switches_change_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    plain = run_json(["odds", "shut-the-box", "--json"], capsys)
+    kinder = run_json(["odds", "shut-the-box", "--double-chance", "--last-chance", "--json"], capsys)
+    assert kinder["p_shut"] > plain["p_shut"] and kinder["expected_penalty"] < plain["expected_penalty"]
+    twelve = run_json(["odds", "shut-the-box", "--flaps", "12", "--json"], capsys)
+    assert twelve["p_shut"] < plain["p_shut"]
+
+
+def test_odds_without_json_is_a_readable_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "shut-the-box"]) == 0
+    out = capsys.readouterr().out
+    assert "7.1432%" in out and "466473281/6530347008" in out and out.count("\n") == 1
+
+
+def test_advise_lists_every_legal_move_best_first(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(["advise", "shut-the-box", "--open", "1,2,5,7", "--roll", "3,4", "--json"], capsys)
+    moves = report["moves"]
+    assert sorted(m["close"] for m in moves) == [[2, 5], [7]]
+    assert moves[0]["close"] == [7] and moves[0]["p_shut"] >= moves[1]["p_shut"]
+    assert moves[1]["p_shut_exact"] == "5/36"  # with 1 and 7 left only a roll of 8 shuts the box
+    assert set(moves[0]) >= {"close", "p_shut", "expected_penalty"}
+
+
+def test_advise_goal_penalty_orders_by_expected_penalty(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["advise", "shut-the-box", "--roll", "6 4", "--goal", "penalty", "--json"]
+    moves = run_json(argv, capsys)["moves"]
+    assert len(moves) == 9  # 10 = 1+9 2+8 3+7 4+6 1+2+7 1+3+6 1+4+5 2+3+5 1+2+3+4
+    penalties = [m["expected_penalty"] for m in moves]
+    assert penalties == sorted(penalties)
+    assert len({tuple(m["close"]) for m in moves}) == 9
+
+
+def test_advise_one_die_and_double_chance(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["advise", "shut-the-box", "--open", "1,2,3", "--roll", "3", "--one-die", "low", "--json"]
+    assert sorted(m["close"] for m in run_json(argv, capsys)["moves"]) == [[1, 2], [3]]
+    argv = ["advise", "shut-the-box", "--open", "1,2,3,4", "--roll", "1,3", "--double-chance", "--json"]
+    assert sorted(m["close"] for m in run_json(argv, capsys)["moves"]) == [[1], [1, 3], [3], [4]]
+
+
+def test_advise_stuck_is_an_empty_list(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["advise", "shut-the-box", "--open", "1,7", "--roll", "1,1", "--json"]
+    assert run_json(argv, capsys)["moves"] == []
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["advise", "shut-the-box", "--open", "1,2,5,7", "--roll", "4"], "two dice"),
+        (["advise", "shut-the-box", "--open", "1,2", "--roll", "1,4", "--one-die", "forced-low"], "one die"),
+        (["advise", "shut-the-box", "--open", "1,x", "--roll", "3,4"], "--open"),
+        (["advise", "shut-the-box", "--open", "1,11", "--roll", "3,4"], "1 to 9"),
+        (["advise", "shut-the-box", "--open", "1,1", "--roll", "3,4"], "different flaps"),
+        (["advise", "shut-the-box", "--roll", "3,9"], "not a roll"),
+        (["advise", "shut-the-box", "--roll", "3,4,5"], "not a roll"),
+        (["odds", "shut-the-box", "--full-shut-bonus", "-1"], "--full-shut-bonus"),
+        (["odds", "stonoga", "--at-least", "5"], "1 to 4"),
+    ],
+)
+def test_bad_arguments_say_what_to_do_and_exit_2(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and words in out.err and "Traceback" not in out.err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["odds", "shut-the-box", "--flaps", "7"],
+        ["odds", "shut-the-box", "--one-die", "sometimes"],
+        ["advise", "shut-the-box", "--open", "1,2"],
+        ["advise", "shut-the-box", "--roll", "3,4", "--goal", "fun"],
+    ],
+)
+def test_argparse_errors_exit_2_with_usage(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    assert "error:" in capsys.readouterr().err
+
+
+NO_STONOGA = importlib.util.find_spec("rules.stonoga_advisor") is None
+
+
+@pytest.mark.skipif(NO_STONOGA, reason="rules.stonoga_advisor is not written yet")
+@pytest.mark.parametrize(
+    ("k", "exact"), [(2, "162811/177147"), (3, "116603/177147"), (4, "130321/531441")]
+)
+def test_odds_stonoga_at_least(k: int, exact: str, capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(["odds", "stonoga", "--at-least", str(k), "--json"], capsys)
+    assert report["p_exact"] == exact and report["p"] == float(Fraction(exact))
