@@ -1,0 +1,496 @@
+"""Lezard Domino's box: board, deck and dominoes, the data file that describes them, and the
+notation people use for cards and for what fell (``red blue``, ``fell 10-12``, ``fell 5 +12``).
+
+Djeco publishes neither the board (the squares from the lizard's head to the tip of its tail, and
+their colours) nor the deck (how many cards of each kind), so both come from a TOML data file whose
+format rules/data/README.md documents. rules/ reads no files: ``parse_lezard_data`` takes the text;
+the caller (the appliance, a test) reads the shipped file or the user's own.
+
+>>> data = parse_lezard_data(EXAMPLE)
+>>> data.board, data.lizards
+(('red', 'blue', 'red', 'blue'), ('green', 'pink', 'grey', 'white'))
+>>> [f"{c.text()} x{n}" for c, n in zip(data.cards, data.counts)]
+['red x2', 'red blue x1', 'lizard green x1', 'lizard pink x1']
+>>> parse_card(data, "liz pi").text(), parse_card(data, "b r").text()
+('lizard pink', 'red blue')
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from rules.game import InvalidMoveError, RulesError
+
+FORMAT = 1
+"""The data format this parser reads (the file's ``format`` key)."""
+
+LIZARD_COUNT = 4
+"""The box holds four lizards; the seed's set-up (2, 3 or 4 players) is written for four."""
+
+RESERVED = frozenset({"lizard", "ok", "fell", "royal", "done"})
+"""Words of the move notation, which no colour may be called."""
+
+EXAMPLE = """\
+format = 1
+guess = false
+dominoes = 8
+lizards = ["green", "pink", "grey", "white"]
+
+[board]
+squares = ["red", "blue", "red", "blue"]
+
+[deck]
+"red" = 2
+"red blue" = 1
+"lizard green" = 1
+"lizard pink" = 1
+"""
+"""A tiny but complete data file (the shipped one is rules/data/lezard.toml)."""
+
+
+class LezardDataError(RulesError):
+    """A Lezard data file that cannot be used; the message names the file, line or key, and the fix."""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card of the deck: one or two coloured squares, or a lizard of one colour.
+
+    >>> Card(squares=("red", "blue")).text(), Card(lizard="green").text()
+    ('red blue', 'lizard green')
+    """
+
+    squares: tuple[str, ...] = ()
+    lizard: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.lizard is None) == (not self.squares) or len(self.squares) > 2:
+            raise ValueError(f"a card shows one or two squares or one lizard, not {self!r}")
+
+    def text(self) -> str:
+        """The card as a person types it: ``red``, ``red blue``, ``lizard green``."""
+        return f"lizard {self.lizard}" if self.lizard is not None else " ".join(self.squares)
+
+
+@dataclass(frozen=True, slots=True)
+class LezardData:
+    """One box of Lezard Domino: board, lizards, deck and dominoes, as the data file gives them.
+
+    ``board[i]`` is the colour of square ``i + 1``, square 1 being the one at the lizard's head.
+    ``cards`` lists each kind of card once and ``counts`` how many of that kind the deck holds.
+    ``guess`` is true while the file is a guess not yet checked against a real box.
+    """
+
+    board: tuple[str, ...]
+    lizards: tuple[str, ...]
+    cards: tuple[Card, ...]
+    counts: tuple[int, ...]
+    dominoes: int
+    guess: bool
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        """The board's colours, in the order they first appear from the head."""
+        return tuple(dict.fromkeys(self.board))
+
+    @property
+    def dominoes_per_lizard(self) -> int:
+        """Dominoes that come with each lizard at set-up (60 / 4 = 15 in the box)."""
+        return self.dominoes // LIZARD_COUNT
+
+    def card_index(self, card: Card) -> int:
+        """The position of ``card``'s kind in ``cards`` (squares in any order)."""
+        for i, known in enumerate(self.cards):
+            if known.lizard == card.lizard and sorted(known.squares) == sorted(card.squares):
+                return i
+        raise KeyError(card.text())
+
+
+# --- the data file -----------------------------------------------------------------------------
+
+
+def parse_lezard_data(text: str, source: str = "lezard.toml") -> LezardData:
+    """The board and deck that a data file's ``text`` describes; ``LezardDataError`` if unusable.
+
+    ``source`` names the file in error messages.
+    """
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise LezardDataError(f"{source}: not valid TOML ({err}); fix that line and try again") from err
+    where = _Where(text, source)
+    unknown = sorted(set(raw) - {"format", "guess", "dominoes", "lizards", "board", "deck"})
+    if unknown:
+        raise LezardDataError(
+            f"{where.key('', unknown[0])}: unknown key {unknown[0]!r}; the keys are format, guess, "
+            "dominoes, lizards, [board] and [deck] (see rules/data/README.md)"
+        )
+    if raw.get("format", FORMAT) != FORMAT:
+        raise LezardDataError(f"{where.key('', 'format')}: format must be {FORMAT}, got {raw['format']!r}")
+    guess = raw.get("guess", True)
+    if not isinstance(guess, bool):
+        raise LezardDataError(f"{where.key('', 'guess')}: guess must be true or false, got {guess!r}")
+    dominoes = _dominoes(raw, where)
+    lizards = _names(raw.get("lizards"), where, "", "lizards")
+    if len(lizards) != LIZARD_COUNT:
+        raise LezardDataError(
+            f"{where.key('', 'lizards')}: lizards must name {LIZARD_COUNT} colours (the box has "
+            f"{LIZARD_COUNT} lizards), got {len(lizards)}"
+        )
+    board_table = _table(raw, "board", where)
+    extra = sorted(set(board_table) - {"squares"})
+    if extra:
+        raise LezardDataError(f"{where.key('board', extra[0])}: unknown key {extra[0]!r} in [board]")
+    board = _names(board_table.get("squares"), where, "board", "squares")
+    cards, counts = _deck(_table(raw, "deck", where), board, lizards, where)
+    return LezardData(board, lizards, cards, counts, dominoes, guess)
+
+
+@dataclass(frozen=True, slots=True)
+class _Where:
+    """Names the place of a key in the file: its line where it can be found, else the key path."""
+
+    text: str
+    source: str
+
+    def key(self, section: str, key: str) -> str:
+        line = _line_of(self.text, section, key)
+        path = f"[{section}] {key}" if section else key
+        return f"{self.source} line {line}, {path}" if line else f"{self.source}, {path}"
+
+    def entry(self, section: str, key: str, position: int) -> str:
+        """Like ``key``, for the ``position``-th (1-based) string of the list that ``key`` sets."""
+        line = _line_of(self.text, section, key)
+        path = f"[{section}] {key}" if section else key
+        if line is None:
+            return f"{self.source}, {path} entry {position}"
+        seen = 0
+        for number, text in enumerate(self.text.splitlines()[line - 1 :], start=line):
+            code = text.split("=", 1)[1] if number == line and "=" in text else text
+            seen += _strings(code)
+            if seen >= position:
+                return f"{self.source} line {number}, {path} entry {position}"
+        return f"{self.source} line {line}, {path} entry {position}"
+
+
+_TOKEN = re.compile(r'"[^"]*"|\'[^\']*\'|#')
+
+
+def _strings(code: str) -> int:
+    """How many string literals a line of TOML holds before its comment."""
+    count = 0
+    for token in _TOKEN.finditer(code):
+        if token.group() == "#":
+            break
+        count += 1
+    return count
+
+
+def _line_of(text: str, section: str, key: str) -> int | None:
+    """The 1-based line that sets ``key`` in table ``section`` ('' for the top), if one does."""
+    current = ""
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped.startswith("[") and not stripped.startswith("[["):
+            current = stripped.strip("[]").strip()
+            continue
+        name = stripped.split("=", 1)[0].strip().strip("\"'") if "=" in stripped else None
+        if current == section and name == key:
+            return number
+    return None
+
+
+def _table(raw: Mapping[str, object], name: str, where: _Where) -> Mapping[str, object]:
+    table = raw.get(name)
+    if not isinstance(table, dict):
+        raise LezardDataError(f"{where.source}: the [{name}] table is missing (see rules/data/README.md)")
+    return table
+
+
+def _dominoes(raw: Mapping[str, object], where: _Where) -> int:
+    dominoes = raw.get("dominoes")
+    if not isinstance(dominoes, int) or isinstance(dominoes, bool) or dominoes <= 0:
+        raise LezardDataError(f"{where.key('', 'dominoes')}: dominoes must be a whole number above 0")
+    if dominoes % LIZARD_COUNT:
+        raise LezardDataError(
+            f"{where.key('', 'dominoes')}: dominoes must split evenly among the {LIZARD_COUNT} "
+            f"lizards (60 in the box: 15 each), got {dominoes}"
+        )
+    return dominoes
+
+
+def _names(value: object, where: _Where, section: str, key: str) -> tuple[str, ...]:
+    """A list of colour names, each checked and folded to lower case."""
+    if not isinstance(value, list) or not value:
+        raise LezardDataError(f"{where.key(section, key)}: {key} must be a list of colour names")
+    names = []
+    for position, name in enumerate(value, start=1):
+        if not isinstance(name, str):
+            raise LezardDataError(f"{where.entry(section, key, position)}: {name!r} is not a name")
+        problem = _name_problem(name)
+        if problem:
+            raise LezardDataError(f"{where.entry(section, key, position)}: {problem}")
+        names.append(name.casefold())
+    if key == "lizards" and len(set(names)) != len(names):
+        raise LezardDataError(f"{where.key(section, key)}: each lizard needs its own colour")
+    return tuple(names)
+
+
+def _name_problem(name: str) -> str:
+    if not name or any(ch.isspace() or ch in "+-#" or ch.isdigit() for ch in name):
+        return f"colour {name!r} must be one word without digits, spaces, '+', '-' or '#'"
+    if name.casefold() in RESERVED or "lizard".startswith(name.casefold()):
+        return f"{name!r} is a word of the move notation; call the colour something else"
+    return ""
+
+
+def _deck(
+    table: Mapping[str, object], board: tuple[str, ...], lizards: tuple[str, ...], where: _Where
+) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+    cards: list[Card] = []
+    counts: list[int] = []
+    seen: dict[tuple[str | None, tuple[str, ...]], str] = {}
+    for key, count in table.items():
+        place = where.key("deck", key)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise LezardDataError(f"{place}: the count must be a whole number, 0 or more, got {count!r}")
+        card = _data_card(key, board, lizards, place)
+        identity = (card.lizard, tuple(sorted(card.squares)))
+        if identity in seen:
+            raise LezardDataError(f"{place}: the same card as {seen[identity]!r}; add up their counts")
+        seen[identity] = key
+        if count:
+            cards.append(card)
+            counts.append(count)
+    if not any(card.lizard is None for card in cards):
+        raise LezardDataError(f"{where.source}: the [deck] has no colour card; the game needs some")
+    return tuple(cards), tuple(counts)
+
+
+def _data_card(key: str, board: tuple[str, ...], lizards: tuple[str, ...], place: str) -> Card:
+    words = key.casefold().replace("+", " ").split()
+    if words and words[0] == "lizard":
+        if len(words) != 2 or words[1] not in lizards:
+            raise LezardDataError(
+                f"{place}: a lizard card is written 'lizard COLOUR' with a colour of lizards "
+                f"({', '.join(lizards)})"
+            )
+        return Card(lizard=words[1])
+    if not 1 <= len(words) <= 2:
+        raise LezardDataError(f"{place}: a colour card shows one or two squares, e.g. 'red' or 'red blue'")
+    for word in words:
+        if word not in board:
+            raise LezardDataError(
+                f"{place}: the board has no square coloured {word!r} (its colours: "
+                f"{', '.join(dict.fromkeys(board))}); fix the card or the [board]"
+            )
+    return Card(squares=tuple(words))
+
+
+# --- cards as people type them -----------------------------------------------------------------
+
+
+def parse_card(data: LezardData, text: str) -> Card:
+    """The card ``text`` names: ``red``, ``red blue``, ``lizard green``; unique prefixes will do.
+
+    ``InvalidMoveError`` if it names no card of this box, or could name two.
+    """
+    words = text.casefold().replace("+", " ").split()
+    readings: list[Card] = []
+    problems: list[str] = []
+    if len(words) == 1 and "lizard".startswith(words[0]):
+        problems.append(f"a lizard card is 'lizard COLOUR' ({', '.join(data.lizards)})")
+    if len(words) == 2 and "lizard".startswith(words[0]):
+        try:
+            readings.append(Card(lizard=_match(words[1], data.lizards, "lizard")))
+        except InvalidMoveError as err:
+            problems.append(str(err))
+    if 1 <= len(words) <= 2:
+        try:
+            readings.append(Card(squares=tuple(_match(w, data.colours, "square") for w in words)))
+        except InvalidMoveError as err:
+            problems.append(str(err))
+    else:
+        problems.append("a card is one or two colours ('red', 'red blue') or 'lizard COLOUR'")
+    if len(readings) > 1:
+        first, second = readings[0].text(), readings[1].text()
+        raise InvalidMoveError(f"{text!r} could be {first!r} or {second!r}: type more letters")
+    if not readings:
+        raise InvalidMoveError(f"{text!r} is not a card: {problems[0]}")
+    card = readings[0]
+    try:
+        return data.cards[data.card_index(card)]
+    except KeyError:
+        raise InvalidMoveError(
+            f"{text!r}: the deck in the data file has no {card.text()!r} card; check the card, "
+            "or add it to [deck] if your box has it"
+        ) from None
+
+
+def _match(word: str, names: Iterable[str], what: str) -> str:
+    names = tuple(names)
+    if word in names:
+        return word
+    found = [name for name in names if name.startswith(word)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise InvalidMoveError(f"{word!r} could be the {what} colour {' or '.join(found)}: type more letters")
+    raise InvalidMoveError(f"{word!r} is no {what} colour (they are {', '.join(names)})")
+
+
+# --- the board in play ----------------------------------------------------------------------------
+
+
+def targets(board: Sequence[str], standing: Sequence[bool], card: Card) -> tuple[int, ...]:
+    """The squares a colour card fills: per square shown, the free one of its colour nearest the head.
+
+    Sorted from the head (placed in that order); a colour with no free square adds nothing.
+
+    >>> targets(["red", "blue", "red", "blue"], [True, False, False, False], Card(("red", "red")))
+    (3,)
+    """
+    chosen: list[int] = []
+    for colour in card.squares:
+        for i, square in enumerate(board):
+            if square == colour and not standing[i] and i + 1 not in chosen:
+                chosen.append(i + 1)
+                break
+    return tuple(sorted(chosen))
+
+
+def chain_run(standing: Sequence[bool]) -> int:
+    """Dominoes on neighbouring squares from the one furthest from the head: the unbroken chain.
+
+    >>> chain_run([True, False, True, True])
+    2
+    """
+    run = 0
+    for up in reversed(standing):
+        if up:
+            run += 1
+        elif run:
+            break
+    return run
+
+
+# --- reports of what fell, as people type them ----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """The report after standing a domino on the named square: which squares' dominoes fell.
+
+    ``fell`` is empty when all went well; it holds the target square when the domino being placed
+    fell. ``Placed((10, 11, 12)).text() == 'fell 10-12'``.
+    """
+
+    fell: tuple[int, ...] = ()
+
+    def text(self) -> str:
+        return f"fell {_squares_text(self.fell)}" if self.fell else "ok"
+
+
+@dataclass(frozen=True, slots=True)
+class Flicked:
+    """The report after a flick: how many fell in order from the tail, and squares that fell out of order.
+
+    >>> Flicked(5, (12, 14)).text()
+    'fell 5 +12 +14'
+    """
+
+    in_order: int
+    strays: tuple[int, ...] = ()
+
+    def text(self) -> str:
+        strays = "".join(f" +{part}" for part in _squares_text(self.strays).split())
+        return f"fell {self.in_order}{strays}"
+
+
+@dataclass(frozen=True, slots=True)
+class RoyalFlick:
+    """The report after laying one's last domino: did the royal flick knock every domino over?"""
+
+    all_fell: bool
+
+    def text(self) -> str:
+        return "royal" if self.all_fell else "done"
+
+
+LezardMove = Card | Placed | Flicked | RoyalFlick
+"""A card drawn (chance) or a player's report of what fell."""
+
+
+PLACE_FORMS = "'ok', or 'fell' and the squares whose dominoes fell ('fell 12', 'fell 10-12')"
+FLICK_FORMS = "'fell N' (N fell in order from the tail), then '+S' for each square that fell out of order"
+
+
+def _squares_text(squares: Sequence[int]) -> str:
+    """``(3, 4, 5, 9)`` -> ``'3-5 9'``."""
+    parts: list[str] = []
+    i = 0
+    while i < len(squares):
+        j = i
+        while j + 1 < len(squares) and squares[j + 1] == squares[j] + 1:
+            j += 1
+        parts.append(f"{squares[i]}-{squares[j]}" if j > i else str(squares[i]))
+        i = j + 1
+    return " ".join(parts)
+
+
+def _squares(word: str) -> list[int]:
+    """``'12'`` -> [12], ``'10-12'`` -> [10, 11, 12]."""
+    low, dash, high = word.partition("-")
+    if not low.isdigit() or (dash and not high.isdigit()):
+        raise InvalidMoveError(f"{word!r} is not a square number or a range like 10-12")
+    first, last = int(low), int(high) if dash else int(low)
+    if last < first:
+        raise InvalidMoveError(f"the range {word!r} runs backwards; write it from the head, like 10-12")
+    return list(range(first, last + 1))
+
+
+def _words(text: str) -> list[str]:
+    """Lower-case words, with each '+' stuck to the square after it: 'F 5 + 12' -> f, 5, +12."""
+    return text.casefold().replace("+", " +").replace("+ ", "+").split()
+
+
+def parse_placed(text: str, target: int) -> Placed:
+    """The report on placing a domino on square ``target``: ``ok``, ``fell``, ``fell 10-12 14``."""
+    words = _words(text)
+    if words in (["ok"], ["o"], ["k"]):
+        return Placed()
+    if words and "fell".startswith(words[0]) and not words[0].startswith("+"):
+        words = words[1:]
+        if not words:
+            return Placed((target,))
+    try:
+        if not words or any(w.startswith("+") for w in words):
+            raise InvalidMoveError("that is not a report")
+        squares = sorted({s for word in words for s in _squares(word)})
+    except InvalidMoveError as err:
+        raise InvalidMoveError(f"{err}; a report on placing is {PLACE_FORMS}") from None
+    return Placed(tuple(squares))
+
+
+def parse_flicked(text: str) -> Flicked:
+    """The report on a flick: ``fell 5``, ``fell 5 +12 +14``, ``5 +12-14``."""
+    words = _words(text)
+    if words and "fell".startswith(words[0]) and not words[0][:1].isdigit():
+        words = words[1:]
+    if not words or not words[0].isdigit() or not all(w.startswith("+") for w in words[1:]):
+        raise InvalidMoveError(f"a report on a flick is {FLICK_FORMS}, e.g. 'fell 5 +12 +14'")
+    strays = sorted({s for word in words[1:] for s in _squares(word[1:])})
+    return Flicked(int(words[0]), tuple(strays))
+
+
+def parse_royal(text: str) -> RoyalFlick:
+    """The report after the last domino: ``royal`` or ``done`` (``no`` too)."""
+    words = _words(text)
+    if len(words) == 1 and "royal".startswith(words[0]):
+        return RoyalFlick(True)
+    if len(words) == 1 and ("done".startswith(words[0]) or words[0] == "no"):
+        return RoyalFlick(False)
+    raise InvalidMoveError("after the last domino say 'royal' (the royal flick knocked all over) or 'done'")
