@@ -1,0 +1,438 @@
+"""The appliance's settings: one TOML file, read once by the composition root.
+
+Every key has a default, so Kostka runs with no file at all; a file names only what differs.
+A bad value stops the start with a message that names the file, the key, the value and what
+is allowed, never with a traceback (../shared/STYLE.md). The documented example with every
+key is ``firmware/data/kostka.example.toml``; on a Pi the installer copies it to
+``/etc/kostka/kostka.toml``.
+
+>>> config = config_from_toml('[buttons]\\nok = 5\\n[display]\\ndriver = "sh1106"\\n')
+>>> config.buttons.ok, config.buttons.next, config.display.driver, config.language
+(5, 27, 'sh1106', 'pl')
+>>> config_from_toml('language = "de"')
+Traceback (most recent call last):
+...
+firmware.config.ConfigError: <text>: language = 'de' is not a language; allowed: pl, en
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+GAMES = ("shut-the-box", "stonoga", "lezard")
+"""Titles Kostka referees, as the config and the menus name them."""
+
+PLAYERS = {"shut-the-box": (1, 6), "stonoga": (2, 4), "lezard": (2, 4)}
+"""Seats per title, from the rule sheets: Lezard Domino says 2-4 players, Nogi Stonogi has 4
+centipedes, Shut the Box is played alone or by any number round the table (6 on one screen)."""
+
+DISPLAY_DRIVERS = ("ssd1306", "sh1106", "terminal", "dummy")
+"""``ssd1306`` and ``sh1106`` are I2C OLEDs (luma.oled); ``terminal`` draws the OLED with
+half-block characters; ``dummy`` keeps the last image only (tests, benchmarks)."""
+
+I2C_DRIVERS = ("ssd1306", "sh1106")
+LANGUAGES = ("pl", "en")
+CAMERA_DEVICES = ("picamera2", "usb")
+"""Camera sources with a device number: ``picamera2`` (= ``picamera2:0``), ``usb:1``..."""
+BCM_FREE = range(4, 28)
+"""BCM pins a button may use: 0-1 belong to the HAT ID EEPROM, 2-3 to the OLED's I2C bus."""
+
+RuleValue = bool | int | float | str
+
+
+class ConfigError(ValueError):
+    """A config file that cannot be used; the message says where, what, and what is allowed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Buttons:
+    """Three push buttons between a BCM pin and ground (gpiozero's pull-up default).
+
+    ``long_press_s``: how long OK is held to open the menu; ``debounce_ms``: presses closer
+    than this after the last change of the same pin are contact bounce and ignored.
+    """
+
+    previous: int = 17
+    next: int = 27
+    ok: int = 22
+    long_press_s: float = 1.0
+    debounce_ms: int = 30
+
+    def pins(self) -> dict[str, int]:
+        """Button name -> BCM pin, in the order the wiring guide lists them.
+
+        >>> Buttons().pins()
+        {'previous': 17, 'next': 27, 'ok': 22}
+        """
+        return {"previous": self.previous, "next": self.next, "ok": self.ok}
+
+
+@dataclass(frozen=True, slots=True)
+class Display:
+    """The 128x64 OLED: luma driver, I2C bus and address, and rotation in degrees (0 or 180)."""
+
+    driver: str = "ssd1306"
+    i2c_port: int = 1
+    i2c_address: int = 0x3C
+    rotate: int = 0
+
+    @property
+    def luma_rotate(self) -> int:
+        """luma's ``rotate=`` argument counts quarter turns.
+
+        >>> Display(rotate=180).luma_rotate
+        2
+        """
+        return self.rotate // 90
+
+
+@dataclass(frozen=True, slots=True)
+class Camera:
+    """Where frames come from, their size, and the frame rates while playing and while idle.
+
+    ``source`` is ``"picamera2"`` (or ``"picamera2:N"``), ``"usb:N"`` (OpenCV device N),
+    ``"synthetic"`` (rendered dice), or an absolute path to a video file, a folder of images
+    or a glob of images (replayed); the spelling of ``firmware.camera.open_source``.
+    ``stall_s``: a camera that has not answered (with a frame or with an error) for this long
+    is hung; the watchdog then stops reassuring systemd, which restarts the service.
+    """
+
+    source: str = "picamera2"
+    width: int = 1280
+    height: int = 960
+    fps: float = 10.0
+    idle_fps: float = 2.0
+    stall_s: float = 10.0
+
+    @property
+    def kind(self) -> str:
+        """``picamera2``, ``usb``, ``synthetic``, ``folder``, ``glob`` or ``file``.
+
+        >>> Camera(source="usb:1").kind, Camera().kind, Camera(source="/shots/*.jpg").kind
+        ('usb', 'picamera2', 'glob')
+        """
+        scheme = self.source.partition(":")[0]
+        if scheme in CAMERA_DEVICES or self.source == "synthetic":
+            return scheme
+        if any(ch in self.source for ch in "*?["):
+            return "glob"
+        return "folder" if Path(self.source).is_dir() else "file"
+
+    @property
+    def device_index(self) -> int | None:
+        """The device number of a ``picamera2[:N]`` or ``usb:N`` source, else None.
+
+        >>> Camera().device_index, Camera(source="usb:2").device_index
+        (0, 2)
+        """
+        if self.kind not in CAMERA_DEVICES:
+            return None
+        number = self.source.partition(":")[2]
+        return int(number) if number else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """The title the menu starts on, the number of players, and rule switches per title.
+
+    ``rules`` maps a title to the keyword arguments of its rule book, passed through as written
+    (the rule book validates them): ``[game.rules.shut-the-box]`` ``flaps = 12``.
+    """
+
+    default: str = "shut-the-box"
+    players: int = 2
+    rules: Mapping[str, Mapping[str, RuleValue]] = field(default_factory=lambda: MappingProxyType({}))
+
+    def rules_for(self, title: str) -> dict[str, RuleValue]:
+        """The rule switches written for ``title`` (an empty dict when none were).
+
+        >>> Game(rules={"stonoga": {"rolls": 3}}).rules_for("stonoga")
+        {'rolls': 3}
+        """
+        return dict(self.rules.get(title, {}))
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Everything the composition root needs; ``Config()`` is the defaults."""
+
+    buttons: Buttons = field(default_factory=Buttons)
+    display: Display = field(default_factory=Display)
+    camera: Camera = field(default_factory=Camera)
+    game: Game = field(default_factory=Game)
+    language: str = "pl"
+    state_dir: Path = field(default_factory=lambda: default_state_dir())
+
+
+def default_state_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """Where saved games live when the file does not say.
+
+    Under systemd, ``StateDirectory=kostka`` sets ``STATE_DIRECTORY=/var/lib/kostka``; elsewhere
+    the XDG state directory is used.
+
+    >>> default_state_dir({"STATE_DIRECTORY": "/var/lib/kostka"})
+    PosixPath('/var/lib/kostka')
+    >>> default_state_dir({"XDG_STATE_HOME": "/home/ola/.state"})
+    PosixPath('/home/ola/.state/kostka')
+    """
+    env = os.environ if environ is None else environ
+    if env.get("STATE_DIRECTORY"):
+        return Path(env["STATE_DIRECTORY"].split(":")[0])
+    if env.get("XDG_STATE_HOME"):
+        return Path(env["XDG_STATE_HOME"]) / "kostka"
+    home = env.get("HOME") or str(Path.home())
+    return Path(home) / ".local" / "state" / "kostka"
+
+
+def load_config(path: Path | None, *, environ: Mapping[str, str] | None = None) -> Config:
+    """Read ``path`` (TOML) over the defaults; ``None`` means no file: all defaults.
+
+    Relative paths inside the file (camera source, state directory) are taken from the file's
+    own folder, so a config and its replay folder can travel together.
+    """
+    if path is None:
+        return Config(state_dir=default_state_dir(environ))
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(
+            f"{path}: no such config file; copy firmware/data/kostka.example.toml there, "
+            "or leave --config out to use the defaults"
+        ) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path}: cannot be read ({error})") from None
+    return config_from_toml(text, origin=str(path), base_dir=path.parent, environ=environ)
+
+
+def config_from_toml(
+    text: str,
+    *,
+    origin: str = "<text>",
+    base_dir: Path | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> Config:
+    """Parse TOML text; ``origin`` names it in error messages."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{origin}: not valid TOML: {error}") from None
+    return config_from_mapping(data, origin=origin, base_dir=base_dir or Path.cwd(), environ=environ)
+
+
+def config_from_mapping(
+    data: Mapping[str, Any],
+    *,
+    origin: str = "<mapping>",
+    base_dir: Path | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> Config:
+    """Validate an already parsed TOML document."""
+    reader = _Reader(origin, base_dir or Path.cwd())
+    top = reader.table(data, "", ("buttons", "display", "camera", "game", "language", "state_dir"))
+    display = _display(reader, reader.section(top, "display"))
+    buttons = _buttons(reader, reader.section(top, "buttons"), display)
+    camera = _camera(reader, reader.section(top, "camera"))
+    game = _game(reader, reader.section(top, "game"))
+    language = reader.choice(top, "language", "pl", LANGUAGES, "is not a language")
+    state_dir = reader.path(top, "state_dir") if "state_dir" in top else default_state_dir(environ)
+    return Config(buttons, display, camera, game, language, state_dir)
+
+
+def _buttons(reader: _Reader, table: Mapping[str, Any], display: Display) -> Buttons:
+    default = Buttons()
+    reader.table(table, "buttons", ("previous", "next", "ok", "long_press_s", "debounce_ms"))
+    pins: dict[str, int] = {}
+    for name, pin in default.pins().items():
+        value = reader.integer(table, f"buttons.{name}", name, pin)
+        key = f"buttons.{name}"
+        if value in (2, 3) and display.driver in I2C_DRIVERS:
+            wire = "SDA" if value == 2 else "SCL"
+            raise reader.error(key, value, f"is the OLED's I2C {wire} pin", "a free BCM pin 4-27")
+        if value not in BCM_FREE:
+            raise reader.error(key, value, "is not a free GPIO pin", "BCM 4-27 (see hardware/wiring.md)")
+        for other, other_pin in pins.items():
+            if other_pin == value:
+                raise reader.error(key, value, f"is already buttons.{other}", "three different pins")
+        pins[name] = value
+    long_press = reader.number(table, "buttons.long_press_s", "long_press_s", default.long_press_s)
+    if not 0.3 <= long_press <= 5.0:
+        raise reader.error("buttons.long_press_s", long_press, "is out of range", "0.3 to 5.0 seconds")
+    debounce = reader.integer(table, "buttons.debounce_ms", "debounce_ms", default.debounce_ms)
+    if not 0 <= debounce <= 500 or debounce >= long_press * 1000:
+        raise reader.error(
+            "buttons.debounce_ms", debounce, "is out of range", "0 to 500 ms, and shorter than long_press_s"
+        )
+    return Buttons(pins["previous"], pins["next"], pins["ok"], long_press, debounce)
+
+
+def _display(reader: _Reader, table: Mapping[str, Any]) -> Display:
+    default = Display()
+    reader.table(table, "display", ("driver", "i2c_port", "i2c_address", "rotate"))
+    driver = reader.choice(
+        table, "driver", default.driver, DISPLAY_DRIVERS, "is not a display driver", "display"
+    )
+    port = reader.integer(table, "display.i2c_port", "i2c_port", default.i2c_port)
+    if not 0 <= port <= 31:
+        raise reader.error(
+            "display.i2c_port", port, "is not an I2C bus number", "0-31 (/dev/i2c-N; 1 on a Pi)"
+        )
+    address = reader.integer(table, "display.i2c_address", "i2c_address", default.i2c_address)
+    if not 0x08 <= address <= 0x77:
+        raise reader.error(
+            "display.i2c_address",
+            address,
+            "is not a 7-bit I2C address",
+            "0x08-0x77; an OLED is 0x3C or 0x3D (i2cdetect -y 1 shows it)",
+        )
+    rotate = reader.integer(table, "display.rotate", "rotate", default.rotate)
+    if rotate not in (0, 180):
+        raise reader.error("display.rotate", rotate, "is not a rotation", "0 or 180 (screens are landscape)")
+    return Display(driver, port, address, rotate)
+
+
+def _camera(reader: _Reader, table: Mapping[str, Any]) -> Camera:
+    default = Camera()
+    reader.table(table, "camera", ("source", "width", "height", "fps", "idle_fps", "stall_s"))
+    source = _camera_source(reader, table.get("source", default.source))
+    width = reader.integer(table, "camera.width", "width", default.width)
+    height = reader.integer(table, "camera.height", "height", default.height)
+    if not 160 <= width <= 4608:
+        raise reader.error("camera.width", width, "is out of range", "160 to 4608 pixels")
+    if not 120 <= height <= 3496:
+        raise reader.error("camera.height", height, "is out of range", "120 to 3496 pixels")
+    fps = reader.number(table, "camera.fps", "fps", default.fps)
+    if not 0.5 <= fps <= 60:
+        raise reader.error("camera.fps", fps, "is out of range", "0.5 to 60 frames a second")
+    idle = reader.number(table, "camera.idle_fps", "idle_fps", default.idle_fps)
+    if not 0.1 <= idle <= fps:
+        raise reader.error("camera.idle_fps", idle, "is out of range", f"0.1 up to camera.fps ({fps:g})")
+    stall = reader.number(table, "camera.stall_s", "stall_s", default.stall_s)
+    if not 1 <= stall <= 300 or stall < 2 / idle:
+        raise reader.error(
+            "camera.stall_s",
+            stall,
+            "is out of range",
+            f"1 to 300 seconds and at least two idle frames ({2 / idle:g} s)",
+        )
+    return Camera(source, width, height, fps, idle, stall)
+
+
+def _camera_source(reader: _Reader, value: object) -> str:
+    allowed = '"picamera2", "usb:N", "synthetic", a video file, a folder or a glob of images'
+    if not isinstance(value, str) or not value.strip():
+        raise reader.error("camera.source", value, "is not a camera source", allowed)
+    text = value.strip()
+    if text == "synthetic":
+        return text
+    scheme, colon, number = text.partition(":")
+    if scheme in CAMERA_DEVICES:
+        if colon and not number.isdigit():
+            raise reader.error("camera.source", value, "has no device number", f'"{scheme}:0", "{scheme}:1"')
+        if scheme == "usb":
+            return f"usb:{int(number or 0)}"
+        return f"picamera2:{int(number)}" if number and int(number) else "picamera2"
+    path = reader.resolve(text)
+    if any(ch in text for ch in "*?["):
+        return str(path)
+    if not path.exists():
+        raise reader.error("camera.source", value, f"names nothing that exists ({path})", allowed)
+    return str(path)
+
+
+def _game(reader: _Reader, table: Mapping[str, Any]) -> Game:
+    default = Game()
+    reader.table(table, "game", ("default", "players", "rules"))
+    title = reader.choice(table, "default", default.default, GAMES, "is not a game", "game")
+    players = reader.integer(table, "game.players", "players", default.players)
+    low, high = PLAYERS[title]
+    if not low <= players <= high:
+        raise reader.error("game.players", players, f"cannot play {title}", f"{low}-{high} players")
+    rules_table = reader.section(table, "rules", "game.rules")
+    reader.table(rules_table, "game.rules", GAMES)
+    rules: dict[str, Mapping[str, RuleValue]] = {}
+    for name, switches in rules_table.items():
+        key = f"game.rules.{name}"
+        if not isinstance(switches, Mapping):
+            raise reader.error(key, switches, "is not a table", f"[{key}] with one line per rule switch")
+        for switch, value in switches.items():
+            if not isinstance(value, bool | int | float | str):
+                raise reader.error(
+                    f"{key}.{switch}", value, "is not a plain value", "true/false, number, text"
+                )
+        rules[name] = MappingProxyType(dict(switches))
+    return Game(title, players, MappingProxyType(rules))
+
+
+class _Reader:
+    """Type checks with messages that name the origin, the key, the value and what is allowed."""
+
+    def __init__(self, origin: str, base_dir: Path) -> None:
+        self.origin = origin
+        self.base_dir = base_dir
+
+    def error(self, key: str, value: object, problem: str, allowed: str) -> ConfigError:
+        return ConfigError(f"{self.origin}: {key} = {_show(key, value)} {problem}; allowed: {allowed}")
+
+    def table(self, table: Mapping[str, Any], where: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
+        for key in table:
+            if key not in keys:
+                name = f"{where}.{key}" if where else key
+                place = f"in [{where}]" if where else "at the top level"
+                raise ConfigError(f"{self.origin}: unknown key {name!r} {place}; allowed: {', '.join(keys)}")
+        return table
+
+    def section(self, table: Mapping[str, Any], key: str, name: str | None = None) -> Mapping[str, Any]:
+        value = table.get(key, {})
+        if not isinstance(value, Mapping):
+            raise self.error(name or key, value, "is not a table", f"a [{name or key}] section")
+        return value
+
+    def integer(self, table: Mapping[str, Any], key: str, name: str, default: int) -> int:
+        value = table.get(name, default)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.error(key, value, "is not a whole number", "an integer such as 17 or 0x3C")
+        return value
+
+    def number(self, table: Mapping[str, Any], key: str, name: str, default: float) -> float:
+        value = table.get(name, default)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.error(key, value, "is not a number", "a number such as 1.5")
+        return float(value)
+
+    def choice(
+        self,
+        table: Mapping[str, Any],
+        name: str,
+        default: str,
+        allowed: tuple[str, ...],
+        problem: str,
+        section: str = "",
+    ) -> str:
+        value = table.get(name, default)
+        if value not in allowed:
+            key = f"{section}.{name}" if section else name
+            raise self.error(key, value, problem, ", ".join(allowed))
+        return str(value)
+
+    def path(self, table: Mapping[str, Any], name: str) -> Path:
+        value = table[name]
+        if not isinstance(value, str) or not value.strip():
+            raise self.error(name, value, "is not a folder path", "a path such as /var/lib/kostka")
+        return self.resolve(value)
+
+    def resolve(self, value: str) -> Path:
+        path = Path(value).expanduser()
+        return path if path.is_absolute() else (self.base_dir / path).resolve()
+
+
+def _show(key: str, value: object) -> str:
+    """A value as the user wrote it; an I2C address also in hex, as i2cdetect prints it."""
+    if key.endswith("address") and isinstance(value, int) and not isinstance(value, bool):
+        return f"{value} (0x{value:02X})"
+    return repr(value)
