@@ -1,0 +1,100 @@
+"""Replay: the images of a folder or a glob as frames, in natural order (``f2`` before ``f10``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from firmware.camera import (
+    IMAGE_SUFFIXES,
+    BadFrameFile,
+    CameraError,
+    EndOfFrames,
+    Frame,
+    SourceBase,
+    expand_glob,
+    natural_key,
+)
+
+JPEG_START = b"\xff\xd8"
+JPEG_END = b"\xff\xd9"
+JPEG_TAIL = 4096
+"""A complete JPEG ends with the end-of-image marker; we look for it in the last bytes (some writers
+pad after it). OpenCV 4.11 and 5.0 refused every truncated JPEG tried, but libjpeg itself treats a
+premature end as a warning: the check keeps a lenient build from handing back a half-grey frame,
+and names the fault."""
+
+
+class ReplaySource(SourceBase):
+    """Frames from image files: a folder (its images, not sub-folders), a glob, or one image file.
+
+    An unreadable file (corrupt, truncated, not an image) raises ``BadFrameFile`` naming it; the next
+    ``read()`` continues with the following file, so the caller may skip it and say so. After the
+    last file ``read()`` raises ``EndOfFrames``, or starts over when ``loop`` is true.
+    """
+
+    def __init__(self, where: str | Path, *, loop: bool = False) -> None:
+        self.loop = loop
+        self.position = 0
+        text = str(where)
+        super().__init__(text, f"image replay {text!r}")
+        path = Path(where).expanduser()
+        if isinstance(where, str) and any(ch in where for ch in "*?["):
+            files = expand_glob(where)
+            empty_advice = "Check the pattern (quote it in the shell so the shell does not expand it)"
+        elif path.is_dir():
+            files = sorted(
+                (p for p in path.iterdir() if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES),
+                key=natural_key,
+            )
+            suffixes = " ".join(sorted(IMAGE_SUFFIXES))
+            empty_advice = f"Put images there ({suffixes})"
+        elif path.is_file():
+            files = [path]
+            empty_advice = ""
+        else:
+            self._closed = True
+            raise CameraError(self.description, "no such file or folder", "Check the path")
+        if not files:
+            self._closed = True
+            raise CameraError(self.description, "no image files found", empty_advice)
+        self.files: tuple[Path, ...] = tuple(files)
+
+    def read(self) -> Frame:
+        self._check_open()
+        if self.position >= len(self.files):
+            if not self.loop:
+                raise EndOfFrames(
+                    self.description,
+                    f"all {len(self.files)} images have been read",
+                    "Open it again, or open it with loop=True to start over",
+                )
+            self.position = 0
+        path = self.files[self.position]
+        self.position += 1
+        return self._as_frame(self._decode(path), f"decoding {path.name}")
+
+    def _decode(self, path: Path) -> Frame:
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise BadFrameFile(
+                self.description, path, f"cannot read {str(path)!r} ({exc.strerror or exc})", "Skip it"
+            ) from exc
+        if not data:
+            raise BadFrameFile(self.description, path, f"{str(path)!r} is empty", "Skip it or replace it")
+        if data.startswith(JPEG_START) and JPEG_END not in data[-JPEG_TAIL:]:
+            raise BadFrameFile(
+                self.description, path, f"{str(path)!r} is a truncated JPEG", "Skip it or copy it again"
+            )
+        image = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), cv2.IMREAD_COLOR)
+        if image is None:
+            raise BadFrameFile(
+                self.description,
+                path,
+                f"{str(path)!r} is not a readable image (corrupt, or a format OpenCV cannot decode)",
+                "Skip it or replace it",
+            )
+        return np.asarray(image, dtype=np.uint8)

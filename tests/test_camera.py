@@ -1,0 +1,510 @@
+"""Frame sources: replay folders and globs, a video file written here, a webcam that is pulled out,
+and the picamera2 adapter against a test double of picamera2's documented API."""
+
+from __future__ import annotations
+
+import sys
+import types
+from collections.abc import Iterator
+from concurrent.futures import TimeoutError as FutureTimeoutError
+from pathlib import Path
+from typing import Any, ClassVar
+
+import cv2
+import numpy as np
+import pytest
+from numpy.typing import NDArray
+
+from firmware.camera import BadFrameFile, CameraError, EndOfFrames, FrameSource, open_source
+from firmware.camera_picamera2 import Picamera2Source
+from firmware.camera_replay import ReplaySource
+from firmware.camera_videocapture import VideoCaptureSource
+
+# --- pictures the tests write -------------------------------------------------------------------
+
+COLOURS = [(0, 0, 255), (0, 255, 0), (255, 0, 0), (0, 255, 255), (255, 0, 255)]  # BGR: red, green, ...
+
+
+def card(colour: tuple[int, int, int], width: int = 64, height: int = 48) -> NDArray[np.uint8]:
+    """A frame of one colour with a grey square in the middle (so video codecs have something to do)."""
+    image = np.full((height, width, 3), colour, np.uint8)
+    image[height // 4 : 3 * height // 4, width // 4 : 3 * width // 4] = 128
+    return image
+
+
+def colour_at_corner(frame: NDArray[np.uint8]) -> tuple[int, int, int]:
+    b, g, r = (int(v) for v in frame[:8, :8].reshape(-1, 3).mean(axis=0).round())
+    return (b, g, r)
+
+
+def close_to(a: tuple[int, int, int], b: tuple[int, int, int], tolerance: int = 12) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """frame1, frame2, frame10 (natural order) and a text file that is not an image."""
+    for number, colour in zip((1, 2, 10), COLOURS, strict=False):
+        assert cv2.imwrite(str(tmp_path / f"frame{number}.png"), card(colour))
+    (tmp_path / "notes.txt").write_text("not a frame")
+    return tmp_path
+
+
+# --- replay ------------------------------------------------------------------------------------
+
+
+def test_replay_reads_a_folder_in_natural_order_then_ends(folder: Path) -> None:
+    with ReplaySource(folder) as source:
+        assert isinstance(source, FrameSource)
+        assert [p.name for p in source.files] == ["frame1.png", "frame2.png", "frame10.png"]
+        frames = [source.read() for _ in range(3)]
+        with pytest.raises(EndOfFrames, match="all 3 images have been read"):
+            source.read()
+    assert [colour_at_corner(f) for f in frames] == COLOURS[:3]
+    assert all(f.dtype == np.uint8 and f.shape == (48, 64, 3) and f.flags.c_contiguous for f in frames)
+
+
+def test_replay_loops_when_asked(folder: Path) -> None:
+    with open_source(str(folder), loop=True) as source:
+        assert isinstance(source, ReplaySource)
+        corners = [colour_at_corner(source.read()) for _ in range(7)]
+    assert corners == [COLOURS[i % 3] for i in range(7)]
+
+
+def test_replay_of_a_glob_and_of_one_file(folder: Path) -> None:
+    with open_source(str(folder / "frame1*.png")) as source:
+        assert [colour_at_corner(source.read()) for _ in range(2)] == [COLOURS[0], COLOURS[2]]
+    with open_source(str(folder / "frame2.png")) as source:
+        assert colour_at_corner(source.read()) == COLOURS[1]
+        with pytest.raises(EndOfFrames):
+            source.read()
+
+
+def test_a_corrupt_image_is_named_and_can_be_skipped(folder: Path) -> None:
+    (folder / "frame3.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"garbage" * 20)
+    good = cv2.imencode(".jpg", card(COLOURS[3]))[1].tobytes()
+    (folder / "frame4.jpg").write_bytes(good[: len(good) // 2])  # truncated while copying
+    (folder / "frame5.jpg").write_bytes(b"")
+    seen: list[object] = []
+    with ReplaySource(folder) as source:
+        for _ in range(6):
+            try:
+                seen.append(colour_at_corner(source.read()))
+            except BadFrameFile as error:
+                seen.append(error.path.name)
+                assert isinstance(error, CameraError)
+                assert str(error.path) in str(error) and "image replay" in str(error)
+    assert seen == [COLOURS[0], COLOURS[1], "frame3.png", "frame4.jpg", "frame5.jpg", COLOURS[2]]
+
+
+def test_the_reasons_for_a_bad_file_differ(folder: Path) -> None:
+    good = cv2.imencode(".jpg", card(COLOURS[3]))[1].tobytes()
+    cases = {"a.png": b"not a png at all", "b.jpg": good[:-100], "c.jpg": b""}
+    messages = {}
+    for name, data in cases.items():
+        (folder / name).write_bytes(data)
+        with ReplaySource(folder / name) as source, pytest.raises(BadFrameFile) as caught:
+            source.read()
+        messages[name] = str(caught.value)
+    assert "not a readable image" in messages["a.png"]
+    assert "truncated JPEG" in messages["b.jpg"]
+    assert "is empty" in messages["c.jpg"]
+
+
+def test_an_empty_folder_or_glob_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "readme.txt").write_text("no pictures here")
+    with pytest.raises(CameraError, match=r"no image files found\. Put images there"):
+        ReplaySource(tmp_path)
+    with pytest.raises(CameraError, match=r"no image files found\. Check the pattern"):
+        open_source(str(tmp_path / "*.jpg"))
+
+
+def test_close_is_idempotent_and_reading_after_it_fails(folder: Path) -> None:
+    source = ReplaySource(folder)
+    source.close()
+    source.close()
+    with pytest.raises(CameraError, match=r"read\(\) after close\(\)"):
+        source.read()
+
+
+# --- video files and webcams ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def video(tmp_path: Path) -> Path:
+    path = tmp_path / "roll.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), 10.0, (64, 48))
+    assert writer.isOpened(), "this OpenCV cannot write MJPG .avi"
+    for colour in COLOURS:
+        writer.write(card(colour))
+    writer.release()
+    return path
+
+
+def test_a_video_file_is_read_to_its_end(video: Path) -> None:
+    with open_source(str(video)) as source:
+        assert isinstance(source, VideoCaptureSource)
+        assert source.name == str(video)
+        frames = [source.read() for _ in range(len(COLOURS))]
+        with pytest.raises(EndOfFrames, match="ended after 5 frames"):
+            source.read()
+    assert all(close_to(colour_at_corner(f), c) for f, c in zip(frames, COLOURS, strict=True))
+    assert all(f.shape == (48, 64, 3) and f.dtype == np.uint8 for f in frames)
+
+
+def test_a_looping_video_starts_over(video: Path) -> None:
+    with open_source(str(video), loop=True) as source:
+        corners = [colour_at_corner(source.read()) for _ in range(7)]
+    expected = [COLOURS[i % len(COLOURS)] for i in range(7)]
+    assert all(close_to(a, b) for a, b in zip(corners, expected, strict=True))
+
+
+def test_a_missing_or_broken_video_says_which_and_why(tmp_path: Path) -> None:
+    with pytest.raises(CameraError, match="no such file or folder"):
+        open_source(str(tmp_path / "gone.avi"))
+    with pytest.raises(CameraError, match="no such file"):
+        VideoCaptureSource(tmp_path / "gone.avi")
+    broken = tmp_path / "broken.avi"
+    broken.write_bytes(b"RIFF" + b"\x00" * 64)
+    with pytest.raises(CameraError, match=r"broken\.avi.*(cannot open|no frame)"):
+        source = open_source(str(broken))
+        source.read()
+
+
+class FakeCapture:
+    """Stands in for cv2.VideoCapture on a webcam that is unplugged after ``frames`` frames."""
+
+    def __init__(self, target: object, frames: int = 2, opened: bool = True) -> None:
+        self.target, self.left, self.opened = target, frames, opened
+        self.settings: dict[int, float] = {}
+        self.released = 0
+
+    def isOpened(self) -> bool:  # OpenCV's name
+        return self.opened
+
+    def set(self, prop: int, value: float) -> bool:
+        self.settings[prop] = value
+        return True
+
+    def read(self) -> tuple[bool, NDArray[np.uint8] | None]:
+        if self.left <= 0:
+            return False, None
+        self.left -= 1
+        return True, card(COLOURS[0], 640, 480)
+
+    def release(self) -> None:
+        self.released += 1
+
+
+def test_a_webcam_unplugged_mid_game_raises_camera_error() -> None:
+    made: list[FakeCapture] = []
+
+    def open_capture(target: object) -> FakeCapture:
+        made.append(FakeCapture(target))
+        return made[-1]
+
+    source = VideoCaptureSource(0, size=(640, 480), open_capture=open_capture)
+    capture = made[0]
+    assert capture.target == 0
+    assert capture.settings[cv2.CAP_PROP_FRAME_WIDTH] == 640
+    assert capture.settings[cv2.CAP_PROP_FRAME_HEIGHT] == 480
+    assert capture.settings[cv2.CAP_PROP_BUFFERSIZE] == 1
+    assert capture.settings[cv2.CAP_PROP_FOURCC] == cv2.VideoWriter.fourcc(*"MJPG")
+    assert source.read().shape == (480, 640, 3)
+    source.read()
+    with pytest.raises(CameraError, match=r"USB webcam 0.*gave no frame.*Check the USB cable") as caught:
+        source.read()
+    assert not isinstance(caught.value, EndOfFrames)
+    source.close()
+    source.close()
+    assert capture.released == 1
+
+
+def test_a_webcam_that_is_not_there() -> None:
+    with pytest.raises(CameraError, match=r"no webcam answers at /dev/video3"):
+        VideoCaptureSource(3, open_capture=lambda target: FakeCapture(target, opened=False))
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("", "the spec is empty"),
+        ("usb:left", "'left' is not a device number"),
+        ("picamera2:x", "'x' is not a device number"),
+        ("/nowhere/at/all.mp4", "no such file or folder. A frame source is 'picamera2'"),
+    ],
+)
+def test_bad_specs_are_explained(spec: str, message: str) -> None:
+    with pytest.raises(CameraError, match=message):
+        open_source(spec)
+
+
+# --- picamera2 ------------------------------------------------------------------------------------
+
+
+class FakePicamera2:
+    """A test double that follows picamera2's documented API, for the calls Kostka makes.
+
+    Source of each behaviour: raspberrypi/picamera2, picamera2/picamera2.py (0.3.x):
+    ``__init__(camera_num=0, verbose_console=None, tuning=None, allocator=None)`` starts with
+    ``self.global_camera_info()[camera_num]['Num']``, hence ``IndexError: list index out of range``
+    with no camera; ``create_preview_configuration(main={}, ...)`` starts from
+    ``{"format": "XBGR8888", "size": (640, 480), "preserve_ar": True}``, takes only the keys
+    format/size/stride/preserve_ar (else ``ValueError("Bad key ...")``) and trims odd sizes to
+    even (``align_stream(optimal=False)``); ``configure`` raises ``RuntimeError("Camera must be
+    stopped before configuring")`` when started and checks the stream (format a string, size a
+    2-tuple of even numbers); ``start()`` needs a configuration; ``capture_array(name="main",
+    wait=None, signal_function=None)`` waits for a frame, ``wait`` as a number of seconds ends
+    in ``concurrent.futures.TimeoutError`` (picamera2/job.py ``Future.result(timeout)``);
+    ``cancel_all_and_flush()`` clears pending jobs; ``stop()`` returns when not started;
+    ``close()`` returns when not open, else stops and releases.
+    Byte order per pixel (picamera2/request.py PIL modes, manual appendix A): RGB888 [B, G, R],
+    BGR888 [R, G, B], XRGB8888 [B, G, R, X], XBGR8888 [R, G, B, A].
+    """
+
+    attached: ClassVar[int] = 1
+    made: ClassVar[list[FakePicamera2]] = []
+    unplug_after: ClassVar[int | None] = None
+
+    def __init__(
+        self, camera_num: int = 0, verbose_console: Any = None, tuning: Any = None, allocator: Any = None
+    ) -> None:
+        self._preview = None
+        self.is_open = False
+        self.camera_num = self.global_camera_info()[camera_num]["Num"]
+        self.is_open = True
+        self.started = False
+        self.camera_config: dict[str, Any] | None = None
+        self.calls: list[str] = []
+        self.captured = 0
+        FakePicamera2.made.append(self)
+
+    @staticmethod
+    def global_camera_info() -> list[dict[str, Any]]:
+        return [
+            {"Model": "imx708", "Id": f"/base/soc/i2c0mux/i2c@{n}/imx708@1a", "Num": n}
+            for n in range(FakePicamera2.attached)
+        ]
+
+    def create_preview_configuration(
+        self, main: dict[str, Any] | None = None, **others: Any
+    ) -> dict[str, Any]:
+        self.calls.append("create_preview_configuration")
+        if not self.is_open:
+            raise RuntimeError("Camera not opened")
+        stream: dict[str, Any] = {"format": "XBGR8888", "size": (640, 480), "preserve_ar": True}
+        for key, value in (main or {}).items():
+            if key not in ("format", "size", "stride", "preserve_ar"):
+                raise ValueError(
+                    f"Bad key {key!r}: valid stream configuration keys are "
+                    "('format', 'size', 'stride', 'preserve_ar')"
+                )
+            stream[key] = value
+        size = stream["size"]
+        stream["size"] = (size[0] - size[0] % 2, size[1] - size[1] % 2)
+        return {
+            "use_case": "preview",
+            "buffer_count": 4,
+            "queue": True,
+            "main": stream,
+            "lores": None,
+            "raw": {},
+            "controls": {},
+            "display": "main",
+            "encode": "main",
+            **others,
+        }
+
+    def configure(self, camera_config: dict[str, Any] | None = None) -> None:
+        self.calls.append("configure")
+        if self.started:
+            raise RuntimeError("Camera must be stopped before configuring")
+        assert camera_config is not None
+        main = camera_config["main"]
+        if not isinstance(main["format"], str):
+            raise RuntimeError("format in main stream should be a string")
+        if main["format"] not in ("RGB888", "BGR888", "XRGB8888", "XBGR8888", "YUV420"):
+            raise RuntimeError("Bad format " + main["format"] + " in stream main")
+        if type(main["size"]) is not tuple or len(main["size"]) != 2:
+            raise RuntimeError("size in main stream should be (width, height)")
+        if main["size"][0] % 2 or main["size"][1] % 2:
+            raise RuntimeError("width and height should be even")
+        self.camera_config = camera_config
+
+    def start(self, config: Any = None, show_preview: Any = False) -> None:
+        self.calls.append("start")
+        if self.camera_config is None:
+            raise RuntimeError("Camera has not been configured")
+        self.started = True
+
+    def capture_array(
+        self, name: str = "main", wait: Any = None, signal_function: Any = None
+    ) -> NDArray[np.uint8]:
+        self.calls.append("capture_array")
+        unplugged = self.unplug_after is not None and self.captured >= self.unplug_after
+        if not self.started or unplugged:
+            if isinstance(wait, (int, float)) and not isinstance(wait, bool):
+                raise FutureTimeoutError()
+            raise AssertionError("picamera2 would wait for ever here")
+        assert self.camera_config is not None
+        self.captured += 1
+        fmt = self.camera_config["main"]["format"]
+        width, height = self.camera_config["main"]["size"]
+        rgb = np.zeros((height, width, 3), np.uint8)  # the scene: a red die in the top-left corner
+        rgb[: height // 2, : width // 2] = (200, 10, 10)
+        pixels = rgb[:, :, ::-1] if fmt in ("RGB888", "XRGB8888") else rgb
+        if fmt.startswith("X"):
+            pixels = np.dstack([pixels, np.full((height, width), 255, np.uint8)])
+        return np.ascontiguousarray(pixels)
+
+    def cancel_all_and_flush(self) -> None:
+        self.calls.append("cancel_all_and_flush")
+
+    def stop(self) -> None:
+        self.calls.append("stop")
+        self.started = False
+
+    def close(self) -> None:
+        self.calls.append("close")
+        if not self.is_open:
+            return
+        self.stop()
+        self.is_open = False
+
+
+@pytest.fixture
+def picamera2(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[FakePicamera2]]:
+    """Install the double as the ``picamera2`` module, as the apt package would provide it."""
+    module = types.ModuleType("picamera2")
+    module.Picamera2 = FakePicamera2  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "picamera2", module)
+    monkeypatch.setattr(FakePicamera2, "attached", 1)
+    monkeypatch.setattr(FakePicamera2, "unplug_after", None)
+    monkeypatch.setattr(FakePicamera2, "made", [])
+    yield FakePicamera2
+
+
+def test_picamera2_gives_bgr_frames_of_the_asked_size(picamera2: type[FakePicamera2]) -> None:
+    with open_source("picamera2", size=(640, 480)) as source:
+        assert isinstance(source, Picamera2Source) and isinstance(source, FrameSource)
+        assert source.name == "picamera2:0"
+        frame = source.read()
+        camera = picamera2.made[0]
+        assert camera.calls == ["create_preview_configuration", "configure", "start", "capture_array"]
+        assert camera.camera_config is not None
+        assert camera.camera_config["main"]["format"] == "RGB888"
+        assert camera.camera_config["main"]["size"] == (640, 480)
+    assert frame.shape == (480, 640, 3) and frame.dtype == np.uint8 and frame.flags.c_contiguous
+    assert tuple(frame[0, 0]) == (10, 10, 200)  # red is the last channel, as OpenCV expects
+    assert camera.calls[4:6] == ["stop", "close"] and not camera.is_open and not camera.started
+
+
+@pytest.mark.parametrize("pixel_format", ["RGB888", "BGR888", "XRGB8888", "XBGR8888"])
+def test_every_rgb_format_comes_out_bgr(picamera2: type[FakePicamera2], pixel_format: str) -> None:
+    with Picamera2Source((320, 240), pixel_format=pixel_format) as source:
+        frame = source.read()
+    assert frame.shape == (240, 320, 3)
+    assert tuple(frame[0, 0]) == (10, 10, 200)
+
+
+def test_swap_red_blue_corrects_a_camera_that_delivers_the_other_order(
+    picamera2: type[FakePicamera2],
+) -> None:
+    with Picamera2Source((320, 240), swap_red_blue=True) as source:
+        assert tuple(source.read()[0, 0]) == (200, 10, 10)
+
+
+def test_picamera2_close_is_idempotent(picamera2: type[FakePicamera2]) -> None:
+    source = Picamera2Source((320, 240))
+    source.close()
+    source.close()
+    camera = picamera2.made[0]
+    assert camera.calls.count("close") == 1 and not camera.is_open
+    with pytest.raises(CameraError, match="after close"):
+        source.read()
+
+
+def test_no_camera_attached_is_a_clear_error(picamera2: type[FakePicamera2]) -> None:
+    picamera2.attached = 0
+    with pytest.raises(CameraError, match=r"no camera found at number 0 \(list index out of range\).*ribbon"):
+        open_source("picamera2")
+
+
+def test_a_camera_that_cannot_be_acquired_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    def busy(camera_num: int) -> None:
+        raise RuntimeError("Camera __init__ sequence did not complete.")
+
+    with pytest.raises(CameraError, match=r"could not be opened.*did not complete.*no other program"):
+        Picamera2Source(picamera2_class=busy)
+
+
+def test_a_camera_that_stops_delivering_times_out(picamera2: type[FakePicamera2]) -> None:
+    picamera2.unplug_after = 1
+    with Picamera2Source((320, 240), capture_timeout_s=0.5) as source:
+        source.read()
+        with pytest.raises(CameraError, match=r"no frame came within 0\.5 s.*cable") as caught:
+            source.read()
+        assert isinstance(caught.value.__cause__, TimeoutError)
+        camera = picamera2.made[0]
+        assert camera.calls[-1] == "cancel_all_and_flush"
+    assert camera.calls[-3:-1] == ["stop", "close"] and not camera.is_open
+
+
+def test_picamera2_not_installed_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "picamera2", None)  # import picamera2 -> ModuleNotFoundError
+    with pytest.raises(CameraError) as caught:
+        open_source("picamera2")
+    message = str(caught.value)
+    assert "picamera2 is not installed" in message
+    assert "sudo apt install python3-picamera2" in message and "--system-site-packages" in message
+
+
+def test_picamera2_without_libcamera_says_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What ``pip install picamera2`` gives on a machine without Raspberry Pi OS's libcamera."""
+    package = tmp_path / "picamera2"
+    package.mkdir()
+    (package / "__init__.py").write_text("import libcamera_that_is_not_here as libcamera\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "picamera2", raising=False)
+    with pytest.raises(CameraError, match=r"libcamera_that_is_not_here.*sudo apt install python3-picamera2"):
+        Picamera2Source()
+
+
+def test_a_bad_size_or_format_is_refused_before_the_camera_is_touched(picamera2: type[FakePicamera2]) -> None:
+    with pytest.raises(ValueError, match="positive whole numbers"):
+        Picamera2Source((0, 480))
+    with pytest.raises(ValueError, match="pixel_format"):
+        Picamera2Source(pixel_format="YUV420")
+    assert picamera2.made == []
+
+
+def test_a_camera_that_will_not_start_is_closed_and_explained(
+    picamera2: type[FakePicamera2], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def fail(self: FakePicamera2, config: Any = None, show_preview: Any = False) -> None:
+        raise RuntimeError("Failed to start camera: Device or resource busy")
+
+    monkeypatch.setattr(FakePicamera2, "start", fail)
+    with pytest.raises(CameraError, match=r"would not start with 1280x960 RGB888 frames.*resource busy"):
+        open_source("picamera2")
+    camera = picamera2.made[0]
+    assert "close" in camera.calls and not camera.is_open
+
+
+def test_an_odd_size_is_trimmed_by_picamera2_and_still_read(picamera2: type[FakePicamera2]) -> None:
+    with Picamera2Source((641, 481)) as source:
+        assert source.read().shape == (480, 640, 3)
+
+
+def test_after_a_camera_failure_closing_and_reopening_recovers(picamera2: type[FakePicamera2]) -> None:
+    picamera2.unplug_after = 2
+    source = open_source("picamera2", size=(320, 240))
+    source.read()
+    source.read()
+    with pytest.raises(CameraError):
+        source.read()
+    source.close()
+    picamera2.unplug_after = None  # the cable is pushed back in
+    with open_source("picamera2", size=(320, 240)) as again:
+        assert again.read().shape == (240, 320, 3)
+    assert len(picamera2.made) == 2 and not any(c.is_open for c in picamera2.made)
