@@ -1,0 +1,497 @@
+"""The appliance as one pure function: ``step(state, event) -> (state, effects)``.
+
+Events are what happens to the box: a button (``ButtonEvent`` PREV, NEXT, OK, MENU), dice that
+start to roll (``DiceRolling``), a settled reading (``DiceRead``), the camera failing or coming
+back, and time passing (``Tick``). Effects are what the loop must do, in order: ``Save`` a match
+(always before the ``Show`` of the screen that follows it), ``Finish`` a game, ``ReadDice``,
+``ReopenCamera``, ``SetFrameRate``, ``SetLanguage`` and ``Show`` a view. Nothing here reads a
+clock, a file or a device, so a whole game can be played in a test by feeding events.
+
+>>> from firmware.buttons import ButtonEvent
+>>> from rules.shut_the_box import ShutTheBox
+>>> state, effects = start(Setup((ShutTheBox(),)), lang="en")
+>>> [type(e).__name__ for e in effects], effects[0].view.items[:1]
+(['Show'], ('Shut the Box',))
+>>> state, effects = step(state, ButtonEvent.OK)       # the game
+>>> state, effects = step(state, ButtonEvent.OK)       # one player
+>>> [type(e).__name__ for e in effects]
+['Save', 'ReadDice', 'Show']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from firmware.buttons import ButtonEvent
+from firmware.config import PLAYERS
+from firmware.i18n import LANGUAGES
+from firmware.machine_games import COLOUR_FACES, PIPS, Box, DiceAsk, read_faces
+from firmware.machine_state import (
+    Appliance,
+    CameraLost,
+    Choose,
+    Confirm,
+    Correct,
+    GameMenu,
+    Menu,
+    Notice,
+    PickCard,
+    PlayersMenu,
+    RestartAsk,
+    RollNow,
+    Screen,
+    Seen,
+    Setup,
+    TurnOver,
+    Winner,
+    game_items,
+    menu_items,
+)
+from firmware.machine_views import view_of
+from firmware.views import Face, View
+from rules.game import CHANCE, TERMINAL, Outcome, RulesError
+from rules.match import Match
+from vision.reading import Reading
+
+__all__ = [
+    "Appliance", "CameraBack", "CameraFailed", "DiceRead", "DiceRolling", "Effect", "Event", "Finish",
+    "ReadDice", "ReopenCamera", "Save", "SetFrameRate", "SetLanguage", "Setup", "Show", "Tick", "start",
+    "step", "view_of",
+]
+
+# --- events ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolling:
+    """Something moves in the tray: the dice are being rolled (show "reading…")."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRead:
+    """The dice settled and the reader read them. ``tray``: the tray in frame pixels
+    ``(x, y, w, h)``, when known; a die whose centre lies outside it is off the tray."""
+
+    reading: Reading
+    tray: Box | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CameraFailed:
+    """The camera stopped giving frames (the loop keeps retrying with ``ReopenCamera``)."""
+
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CameraBack:
+    """The camera gives frames again."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tick:
+    """``seconds`` have passed since the last tick (idle frame rate, camera retries, notices)."""
+
+    seconds: float
+
+
+Event = ButtonEvent | DiceRolling | DiceRead | CameraFailed | CameraBack | Tick
+
+# --- effects --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """Draw this view."""
+
+    view: View
+
+
+@dataclass(frozen=True, slots=True)
+class Save:
+    """Store this match (its title, players and move texts) before anything else is shown."""
+
+    match: Match[Any, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """This game is over: keep it as history. ``outcome`` None: abandoned (restart, new game)."""
+
+    match: Match[Any, Any]
+    outcome: Outcome | None
+
+
+@dataclass(frozen=True, slots=True)
+class ReadDice:
+    """Watch the tray and send ``DiceRead`` when the dice settle: ``count`` dice rolled,
+    ``colours`` for colour dice, ``table`` dice that may lie in the tray (dice set aside too)."""
+
+    count: int
+    colours: bool
+    table: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReopenCamera:
+    """Try to open the camera again (it failed); send ``CameraBack`` when it works."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetFrameRate:
+    """Drop the camera's frame rate while nobody plays (``idle``), or go back to full rate."""
+
+    idle: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SetLanguage:
+    """The player chose another language (the loop may remember it)."""
+
+    lang: str
+
+
+Effect = Show | Save | Finish | ReadDice | ReopenCamera | SetFrameRate | SetLanguage
+
+Result = tuple[Appliance, list[Effect]]
+
+# --- the two entry points -------------------------------------------------------------------------
+
+
+def start(
+    setup: Setup, *, lang: str = "pl", title: str | None = None, players: int = 2,
+    match: Match[Any, Any] | None = None,
+) -> Result:
+    """The first state and its effects; with a saved ``match``, back at the point it was saved."""
+    titles = setup.titles()
+    title = match.book.title if match is not None else title or titles[0]
+    state = Appliance(setup, GameMenu(titles.index(title)), lang, title, players, match)
+    effects: list[Effect] = []
+    if match is not None:
+        state, effects = _position(state)
+    return _show(state, effects)
+
+
+def step(state: Appliance, event: Event) -> Result:
+    """The state after ``event`` and the effects to carry out, in order."""
+    effects: list[Effect] = []
+    if isinstance(event, Tick):
+        state, effects = _tick(state, event.seconds)
+    else:
+        if state.idle:
+            effects.append(SetFrameRate(idle=False))
+        state = replace(state, idle_s=0.0, idle=False)
+        new, more = _handle(state, event)
+        state, effects = new, effects + more
+    return _show(state, effects)
+
+
+def _show(state: Appliance, effects: list[Effect]) -> Result:
+    view = view_of(state)
+    if view != state.shown:
+        effects.append(Show(view))
+        state = replace(state, shown=view)
+    return state, effects
+
+
+# --- handling events ------------------------------------------------------------------------------
+
+
+def _tick(state: Appliance, seconds: float) -> Result:
+    effects: list[Effect] = []
+    idle_s = state.idle_s + seconds
+    if not state.idle and idle_s >= state.setup.idle_after_s:
+        effects.append(SetFrameRate(idle=True))
+        state = replace(state, idle=True)
+    state = replace(state, idle_s=idle_s)
+    if not state.camera_ok:
+        retry = state.retry_s + seconds
+        if retry >= state.setup.camera_retry_s:
+            effects.append(ReopenCamera())
+            retry = 0.0
+        state = replace(state, retry_s=retry)
+    screen = state.screen
+    if isinstance(screen, Notice):
+        shown = screen.shown_s + seconds
+        if shown >= state.setup.notice_s:
+            state, more = _back_to(state, screen.back)
+            return state, effects + more
+        state = replace(state, screen=replace(screen, shown_s=shown))
+    return state, effects
+
+
+def _handle(state: Appliance, event: Event) -> Result:
+    screen = state.screen
+    if isinstance(event, CameraFailed):
+        state = replace(state, camera_ok=False, retry_s=0.0)
+        if isinstance(screen, RollNow):
+            return replace(state, screen=CameraLost()), []
+        return state, []
+    if isinstance(event, CameraBack):
+        state = replace(state, camera_ok=True)
+        return _position(state) if isinstance(screen, CameraLost) else (state, [])
+    if isinstance(event, DiceRolling):
+        rolling = isinstance(screen, RollNow)
+        return (replace(state, screen=RollNow(reading=True)) if rolling else state), []
+    if isinstance(event, DiceRead):
+        if isinstance(screen, RollNow | Seen | Correct) and state.match is not None:
+            return _on_reading(state, event), []
+        return state, []
+    if not isinstance(event, ButtonEvent):
+        return state, []
+    if event is ButtonEvent.MENU:
+        if isinstance(screen, Menu):
+            return _back_to(state, screen.back)
+        back = screen.back if isinstance(screen, Notice | RestartAsk) else screen
+        return replace(state, screen=Menu(back)), []
+    handler = _BUTTONS.get(type(screen))
+    return handler(state, event) if handler else (state, [])
+
+
+def _moved(cursor: int, event: ButtonEvent, count: int) -> int:
+    """The cursor after PREV/NEXT, going round the list."""
+    if count == 0:
+        return 0
+    return (cursor + (1 if event is ButtonEvent.NEXT else -1)) % count
+
+
+def _on_game_menu(state: Appliance, event: ButtonEvent) -> Result:
+    assert isinstance(state.screen, GameMenu)
+    items = game_items(state)
+    cursor = state.screen.cursor
+    if event is not ButtonEvent.OK:
+        return replace(state, screen=GameMenu(_moved(cursor, event, len(items)))), []
+    if items[cursor] == "resume":
+        return _position(state)
+    title = items[cursor]
+    low, high = PLAYERS[title]
+    players = min(max(state.players, low), high)
+    return replace(state, title=title, screen=PlayersMenu(players - low)), []
+
+
+def _on_players_menu(state: Appliance, event: ButtonEvent) -> Result:
+    assert isinstance(state.screen, PlayersMenu)
+    low, high = PLAYERS[state.title]
+    if event is not ButtonEvent.OK:
+        return replace(state, screen=PlayersMenu(_moved(state.screen.cursor, event, high - low + 1))), []
+    players = low + state.screen.cursor
+    book = state.setup.book(state.title)
+    seats = [str(n + 1) for n in range(players)]
+    return _new_match(replace(state, players=players), Match.start(book, seats))
+
+
+def _new_match(state: Appliance, match: Match[Any, Any]) -> Result:
+    effects: list[Effect] = []
+    old = state.match
+    if old is not None and old.book.to_act(old.state) != TERMINAL:
+        effects.append(Finish(old, None))
+    effects.append(Save(match))
+    state, more = _position(replace(state, match=match))
+    return state, effects + more
+
+
+def _position(state: Appliance) -> Result:
+    """The screen for the match's position, with a request to read the dice where they decide."""
+    match = state.match
+    if match is None:
+        return replace(state, screen=GameMenu(state.setup.titles().index(state.title))), []
+    book, position = match.book, match.state
+    actor = book.to_act(position)
+    if actor == TERMINAL:
+        return replace(state, screen=Winner()), []
+    if actor == CHANCE:
+        ask = state.guide.dice(position)
+        if ask is None:
+            return replace(state, screen=PickCard()), []
+        if not state.camera_ok:
+            return replace(state, screen=CameraLost()), []
+        return replace(state, screen=RollNow()), [ReadDice(ask.count, ask.colours, ask.table)]
+    return replace(state, screen=Choose(state.guide.advise(position))), []
+
+
+def _back_to(state: Appliance, screen: Screen) -> Result:
+    if isinstance(screen, RollNow | CameraLost | Choose | PickCard):
+        return _position(state)  # the position may have changed (undo) and the camera needs asking
+    return replace(state, screen=screen), []
+
+
+def _play(state: Appliance, move: Any) -> Result:
+    """Apply a confirmed move: save, then the next screen (the turn's end, the winner, or on)."""
+    match = state.match
+    assert match is not None
+    guide = state.guide
+    try:
+        after = match.play(move)
+    except RulesError:
+        return replace(state, screen=Notice("error.screen", state.screen)), []
+    state = replace(state, match=after)
+    effects: list[Effect] = [Save(after)]
+    outcome = after.book.outcome(after.state)
+    if outcome is not None:
+        return replace(state, screen=Winner()), [*effects, Finish(after, outcome)]
+    note = guide.turn_note(match.state, after.state)
+    if note is not None or guide.turn(after.state) != guide.turn(match.state):
+        return replace(state, screen=TurnOver(note)), effects
+    state, more = _position(state)
+    return state, effects + more
+
+
+# --- reading the dice -----------------------------------------------------------------------------
+
+
+def _ask(state: Appliance) -> DiceAsk:
+    assert state.match is not None
+    ask = state.guide.dice(state.match.state)
+    assert ask is not None
+    return ask
+
+
+def _on_reading(state: Appliance, event: DiceRead) -> Appliance:
+    faces, problem = read_faces(event.reading, _ask(state), event.tray)
+    if problem is None:
+        return replace(state, screen=Seen(faces))
+    return replace(state, screen=Correct(faces, 0, problem))
+
+
+def _by_hand(state: Appliance, key: str) -> Result:
+    ask = _ask(state)
+    return replace(state, screen=Correct((None,) * ask.count, 0, (key, 0, ask.count))), []
+
+
+def _play_faces(state: Appliance, faces: tuple[Face, ...]) -> Result:
+    assert state.match is not None
+    position = state.match.state
+    try:
+        move = state.match.book.parse_move(position, state.guide.roll_text(position, faces))
+    except RulesError:
+        return replace(state, screen=Notice("error.screen", state.screen)), []
+    return _play(state, move)
+
+
+def _on_roll_now(state: Appliance, event: ButtonEvent) -> Result:
+    return _by_hand(state, "correct.dice") if event is ButtonEvent.OK else (state, [])
+
+
+def _on_camera_lost(state: Appliance, event: ButtonEvent) -> Result:
+    return _by_hand(state, "camera.by_hand") if event is ButtonEvent.OK else (state, [])
+
+
+def _on_seen(state: Appliance, event: ButtonEvent) -> Result:
+    assert isinstance(state.screen, Seen)
+    faces = state.screen.faces
+    if event is ButtonEvent.OK:
+        return _play_faces(state, faces)
+    return replace(state, screen=Correct(faces, 0, ("correct.dice", len(faces), len(faces)))), []
+
+
+def _on_correct(state: Appliance, event: ButtonEvent) -> Result:
+    screen = state.screen
+    assert isinstance(screen, Correct)
+    faces, index = list(screen.faces), screen.index
+    if event is ButtonEvent.OK:
+        if faces[index] is None:
+            return state, []
+        if index + 1 < len(faces):
+            return replace(state, screen=replace(screen, index=index + 1)), []
+        return _play_faces(state, screen.faces)
+    domain = COLOUR_FACES if _ask(state).colours else PIPS
+    face = faces[index]
+    if face is None:
+        faces[index] = domain[0] if event is ButtonEvent.NEXT else domain[-1]
+    else:
+        faces[index] = domain[_moved(domain.index(face), event, len(domain))]
+    return replace(state, screen=replace(screen, faces=tuple(faces))), []
+
+
+# --- choosing -------------------------------------------------------------------------------------
+
+
+def _on_pick_card(state: Appliance, event: ButtonEvent) -> Result:
+    assert isinstance(state.screen, PickCard) and state.match is not None
+    cards = state.guide.cards(state.match.state)
+    if event is ButtonEvent.OK:
+        return _play(state, cards[state.screen.cursor])
+    return replace(state, screen=PickCard(_moved(state.screen.cursor, event, len(cards)))), []
+
+
+def _on_choose(state: Appliance, event: ButtonEvent) -> Result:
+    screen = state.screen
+    assert isinstance(screen, Choose)
+    if event is ButtonEvent.OK:
+        return replace(state, screen=Confirm(screen.advice, screen.cursor)), []
+    return replace(state, screen=replace(screen, cursor=_moved(screen.cursor, event, len(screen.advice)))), []
+
+
+def _on_confirm(state: Appliance, event: ButtonEvent) -> Result:
+    screen = state.screen
+    assert isinstance(screen, Confirm)
+    if event is ButtonEvent.OK:
+        return _play(state, screen.advice[screen.cursor].move)
+    return replace(state, screen=Choose(screen.advice, screen.cursor)), []
+
+
+def _on_turn_over(state: Appliance, event: ButtonEvent) -> Result:
+    return _position(state) if event is ButtonEvent.OK else (state, [])
+
+
+def _on_winner(state: Appliance, event: ButtonEvent) -> Result:
+    if event is not ButtonEvent.OK:
+        return state, []
+    return replace(state, screen=GameMenu(state.setup.titles().index(state.title))), []
+
+
+# --- the menu -------------------------------------------------------------------------------------
+
+
+def _on_menu(state: Appliance, event: ButtonEvent) -> Result:
+    screen = state.screen
+    assert isinstance(screen, Menu)
+    items = menu_items(state)
+    if event is not ButtonEvent.OK:
+        return replace(state, screen=replace(screen, cursor=_moved(screen.cursor, event, len(items)))), []
+    item = items[screen.cursor]
+    if item == "menu.back":
+        return _back_to(state, screen.back)
+    if item == "menu.undo" and state.match is not None:
+        match = state.match.undo()
+        state = replace(state, match=match)
+        back, _ = _position(state)
+        return replace(state, screen=Notice("undo.done", back.screen)), [Save(match)]
+    if item == "menu.restart":
+        return replace(state, screen=RestartAsk(screen.back)), []
+    if item == "menu.language":
+        lang = LANGUAGES[(LANGUAGES.index(state.lang) + 1) % len(LANGUAGES)]
+        return replace(state, lang=lang), [SetLanguage(lang)]
+    return replace(state, screen=GameMenu(state.setup.titles().index(state.title))), []
+
+
+def _on_restart(state: Appliance, event: ButtonEvent) -> Result:
+    screen = state.screen
+    assert isinstance(screen, RestartAsk) and state.match is not None
+    if event is not ButtonEvent.OK:
+        return _back_to(state, screen.back)
+    return _new_match(state, Match.start(state.match.book, state.match.players))
+
+
+def _on_notice(state: Appliance, event: ButtonEvent) -> Result:
+    assert isinstance(state.screen, Notice)
+    return _back_to(state, state.screen.back)
+
+
+_BUTTONS: dict[type, Any] = {
+    GameMenu: _on_game_menu,
+    PlayersMenu: _on_players_menu,
+    RollNow: _on_roll_now,
+    CameraLost: _on_camera_lost,
+    Seen: _on_seen,
+    Correct: _on_correct,
+    PickCard: _on_pick_card,
+    Choose: _on_choose,
+    Confirm: _on_confirm,
+    TurnOver: _on_turn_over,
+    Winner: _on_winner,
+    Menu: _on_menu,
+    RestartAsk: _on_restart,
+    Notice: _on_notice,
+}

@@ -1,0 +1,190 @@
+"""Where the appliance is: one frozen value per screen, the setup, and the whole state.
+
+``firmware.machine`` moves between these; ``firmware.machine_views`` turns them into views.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from firmware.config import GAMES
+from firmware.machine_games import Guide, guide_for
+from firmware.views import Face, View
+from rules.game import TERMINAL, Advice, RuleBook
+from rules.match import Match
+
+
+@dataclass(frozen=True, slots=True)
+class GameMenu:
+    """Choosing the title (and "resume" while a game is in progress)."""
+
+    cursor: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersMenu:
+    """Choosing how many play; ``cursor`` 0 is the title's fewest players."""
+
+    cursor: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RollNow:
+    """Waiting for the dice (``reading``: they are moving, "reading…"); OK: enter them by hand."""
+
+    reading: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CameraLost:
+    """The roll is due but the camera is down: retrying; OK: enter the dice by hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A sure reading shown as pictures: OK plays it, PREV/NEXT correct it."""
+
+    faces: tuple[Face, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Correct:
+    """Faces being set one die at a time; ``reason`` says why: ``(key, seen, expected)``."""
+
+    faces: tuple[Face, ...]
+    index: int
+    reason: tuple[str, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class PickCard:
+    """Lezard Domino: the card drawn, chosen among the kinds left in the pile."""
+
+    cursor: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """The legal moves with the advisor's figures, best first; the cursor starts on the best."""
+
+    advice: tuple[Advice[Any], ...]
+    cursor: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    """The chosen move, to confirm with OK (PREV/NEXT: back to the choices)."""
+
+    advice: tuple[Advice[Any], ...]
+    cursor: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOver:
+    """Scores at a glance after a turn; ``note``: what ended it (a catalogue key and a number)."""
+
+    note: tuple[str, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Winner:
+    """The game is over."""
+
+
+@dataclass(frozen=True, slots=True)
+class Menu:
+    """The long-press menu over ``back``, the screen it was opened on."""
+
+    back: Screen
+    cursor: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RestartAsk:
+    """Asks to start over: OK restarts, PREV/NEXT go back to ``back``."""
+
+    back: Screen
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A short message (``key``) that goes back to ``back`` on any button or after a while."""
+
+    key: str
+    back: Screen
+    shown_s: float = 0.0
+
+
+Screen = (
+    GameMenu | PlayersMenu | RollNow | CameraLost | Seen | Correct | PickCard | Choose | Confirm
+    | TurnOver | Winner | Menu | RestartAsk | Notice
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What the composition root decides once: the rule books (one per title) and the timings."""
+
+    books: tuple[RuleBook[Any, Any], ...]
+    goal: str = "shut"
+    idle_after_s: float = 60.0
+    camera_retry_s: float = 5.0
+    notice_s: float = 2.0
+
+    def titles(self) -> tuple[str, ...]:
+        """The titles on offer, in the menu's order."""
+        have = [book.title for book in self.books]
+        return tuple(title for title in GAMES if title in have)
+
+    def book(self, title: str) -> RuleBook[Any, Any]:
+        """The rule book of ``title``."""
+        for book in self.books:
+            if book.title == title:
+                return book
+        raise ValueError(f"no rule book for {title!r}; the setup has {', '.join(self.titles())}")
+
+
+@dataclass(frozen=True, slots=True)
+class Appliance:
+    """The whole state of the box: where it is, the game in progress, and a few settings."""
+
+    setup: Setup
+    screen: Screen
+    lang: str = "pl"
+    title: str = "shut-the-box"
+    players: int = 2
+    match: Match[Any, Any] | None = None
+    camera_ok: bool = True
+    idle_s: float = 0.0
+    idle: bool = False
+    retry_s: float = 0.0
+    shown: View | None = None
+
+    @property
+    def guide(self) -> Guide:
+        """What the machine knows of the game in progress (see ``firmware.machine_games``)."""
+        if self.match is None:
+            raise ValueError("no game in progress")
+        return guide_for(self.match.book, self.setup.goal)
+
+
+def game_items(state: Appliance) -> tuple[str, ...]:
+    """The game menu's rows: the titles, and "resume" while a game is in progress."""
+    resume = state.match is not None and state.match.book.to_act(state.match.state) != TERMINAL
+    return (*state.setup.titles(), *(("resume",) if resume else ()))
+
+
+def menu_items(state: Appliance) -> tuple[str, ...]:
+    """The menu's rows as catalogue keys; undo and restart only where there is a game."""
+    items = ["menu.back"]
+    if state.match is not None:
+        if state.match.moves:
+            items.append("menu.undo")
+        items.append("menu.restart")
+    return (*items, "menu.language", "menu.game")
+
+
+def game_key(title: str) -> str:
+    """The catalogue key of a title's name: ``game.shut_the_box``."""
+    return "game." + title.replace("-", "_")

@@ -1,0 +1,127 @@
+"""What each screen shows: plain frozen values, strings already in the player's language.
+
+The state machine (``firmware.machine``) turns its state into one of these; a screen
+(``firmware.screens``) draws it and reads nothing else. Two equal views draw the same pixels, so
+the loop redraws only when the view changes.
+
+>>> MessageView("Rzucaj!").body
+''
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Face = int | str | None
+"""A die face as screens draw it: pips 1-6, a colour name or "star", ``None`` for "?"."""
+
+
+@dataclass(frozen=True, slots=True)
+class MessageView:
+    """A title in big letters, an optional smaller body and a hint at the bottom."""
+
+    title: str
+    body: str = ""
+    hint: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ListView:
+    """Rows to move through with PREV/NEXT; ``cursor`` is the highlighted one.
+
+    ``right`` holds a short figure per row (or ""), ``marked`` the rows the advisor calls best.
+    """
+
+    title: str
+    items: tuple[str, ...]
+    cursor: int
+    right: tuple[str, ...] = ()
+    marked: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Flaps:
+    """Shut the Box's board at a glance: every flap and whether it is still open."""
+
+    numbers: tuple[int, ...]
+    open: tuple[bool, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RollView:
+    """Whose turn it is, the call to roll, and the game at a glance (flaps, dice set aside)."""
+
+    player: str
+    prompt: str
+    info: str = ""
+    flaps: Flaps | None = None
+    kept: tuple[Face, ...] = ()
+    letters: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DiceView:
+    """Dice as pictures: what was read, or the faces being corrected (``selected`` underlined)."""
+
+    title: str
+    faces: tuple[Face, ...]
+    hint: str
+    selected: int | None = None
+    letters: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """Lezard: the card being chosen with the buttons (``index`` of ``count`` kinds)."""
+
+    title: str
+    card: str
+    index: int
+    count: int
+    hint: str
+
+
+@dataclass(frozen=True, slots=True)
+class ConfirmView:
+    """The move chosen, what the advisor says of it, and how to confirm or go back."""
+
+    title: str
+    move: str
+    detail: str
+    hint: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    """One player on a scores screen: a name, a short tag (the seat number), a figure, and (Nogi
+    Stonogi) the centipede's tiles: ``(colour, boots)`` pairs from head to tail. ``leader``: in the
+    lead (or among the winners)."""
+
+    name: str
+    tag: str
+    value: str
+    tiles: tuple[tuple[str, int], ...] = ()
+    leader: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ScoresView:
+    """Scores at a glance, one row per player; ``centipedes`` draws each row's tiles."""
+
+    title: str
+    rows: tuple[ScoreRow, ...]
+    footer: str = ""
+    centipedes: bool = False
+    flaps: Flaps | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WinnerView:
+    """The end: who won, and everyone's final figure."""
+
+    title: str
+    line: str
+    rows: tuple[ScoreRow, ...]
+
+
+View = MessageView | ListView | RollView | DiceView | CardView | ConfirmView | ScoresView | WinnerView

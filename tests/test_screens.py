@@ -1,0 +1,136 @@
+"""Every screen drawn on luma's dummy device and compared with its reviewed reference PNG.
+
+The references live in tests/data/screens/NAME.LANG.png (``firmware.screens_samples`` lists the
+screens). A difference fails with the names of the files and a diff image written to the temporary
+folder. After a screen was changed on purpose and LOOKED at (``bench/render_screens.py`` draws a
+contact sheet), regenerate the references with ``KOSTKA_UPDATE_SCREENS=1 pytest tests/test_screens.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+from luma.core.device import dummy
+from luma.core.render import canvas
+from PIL import Image, ImageChops, ImageDraw
+
+from firmware.screens import flap_cells, render
+from firmware.screens_samples import samples
+from firmware.views import (
+    CardView,
+    ConfirmView,
+    DiceView,
+    Flaps,
+    ListView,
+    MessageView,
+    RollView,
+    ScoreRow,
+    ScoresView,
+    View,
+    WinnerView,
+)
+
+REFERENCES = Path(__file__).parent / "data" / "screens"
+UPDATE = os.environ.get("KOSTKA_UPDATE_SCREENS") == "1"
+SAMPLES = [(name, lang, view) for lang in ("pl", "en") for name, view in samples(lang)]
+
+
+def draw(view: View) -> Image.Image:
+    """The view as luma's dummy 128x64 1-bit device shows it."""
+    device = dummy(width=128, height=64, mode="1")
+    with canvas(device) as d:
+        render(d, device.width, device.height, view)
+    image: Image.Image = device.image.copy()
+    return image
+
+
+def same(a: Image.Image, b: Image.Image) -> bool:
+    return a.size == b.size and ImageChops.difference(a.convert("1"), b.convert("1")).getbbox() is None
+
+
+@pytest.mark.parametrize(("name", "lang", "view"), SAMPLES, ids=[f"{n}.{lang}" for n, lang, _ in SAMPLES])
+def test_screen_matches_its_reviewed_reference(name: str, lang: str, view: View) -> None:
+    image = draw(view)
+    reference = REFERENCES / f"{name}.{lang}.png"
+    if UPDATE:
+        REFERENCES.mkdir(parents=True, exist_ok=True)
+        image.save(reference)
+    assert reference.is_file(), (
+        f"no reference {reference}: draw it (KOSTKA_UPDATE_SCREENS=1), look at it, then commit it"
+    )
+    expected = Image.open(reference)
+    if not same(image, expected):
+        out = Path(tempfile.gettempdir()) / "kostka-screens-diff"
+        out.mkdir(exist_ok=True)
+        image.save(out / f"{name}.{lang}.actual.png")
+        ImageChops.difference(image.convert("L"), expected.convert("L")).save(out / f"{name}.{lang}.diff.png")
+        bbox = ImageChops.difference(image.convert("1"), expected.convert("1")).getbbox()
+        pytest.fail(
+            f"screen {name} ({lang}) differs from {reference} in the box {bbox}; the new drawing and the "
+            f"difference are in {out}. If the change is meant, look at it and regenerate with "
+            "KOSTKA_UPDATE_SCREENS=1."
+        )
+
+
+def test_every_reference_belongs_to_a_screen() -> None:
+    names = {f"{name}.{lang}.png" for name, lang, _ in SAMPLES}
+    stale = sorted(p.name for p in REFERENCES.glob("*.png") if p.name not in names)
+    assert not stale, f"references without a screen (delete them): {stale}"
+
+
+def test_the_samples_cover_every_kind_of_view() -> None:
+    kinds = {type(view) for _, _, view in SAMPLES}
+    assert kinds == {MessageView, ListView, RollView, DiceView, CardView, ConfirmView, ScoresView, WinnerView}
+
+
+def test_polish_letters_have_their_own_ink() -> None:
+    for plain, accented in zip("acelnoszzACELNOSZZ", "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ", strict=True):
+        assert not same(draw(MessageView(plain)), draw(MessageView(accented))), accented
+
+
+def test_drawing_is_pure() -> None:
+    rows = (ScoreRow("Ala", "1", "12", (("red", 3),), leader=True),)
+    view = ScoresView("Wyniki", rows, "x", centipedes=True)
+    assert same(draw(view), draw(view))
+
+
+def test_a_screen_of_another_size_is_drawn_inside_it() -> None:
+    image = Image.new("1", (128, 32))
+    render(ImageDraw.Draw(image), 128, 32, MessageView("Kamera nie działa", "Próbuję znowu…", "OK"))
+    assert image.getbbox() is not None
+
+
+def test_twelve_flaps_fit_with_two_digit_numbers() -> None:
+    size, cells = flap_cells(tuple(range(1, 13)), 128, 16)
+    assert sum(cells) - 1 <= 128 and cells[-1] > cells[0] and size >= 10  # no gap after the last
+
+
+def test_six_players_fit_in_two_columns() -> None:
+    rows = tuple(ScoreRow(f"Gracz {n}", str(n), str(10 * n)) for n in range(1, 7))
+    image = draw(ScoresView("Wyniki · Runda 2", rows, "Teraz: Gracz 1"))
+    left, right = image.crop((0, 14, 64, 52)), image.crop((64, 14, 128, 52))
+    assert left.getbbox() is not None and right.getbbox() is not None
+
+
+def test_a_long_centipede_ends_in_an_ellipsis_inside_the_screen() -> None:
+    tiles = tuple(("red", 2 + n % 3) for n in range(15))
+    image = draw(ScoresView("", (ScoreRow("Ala", "1", "45", tiles),) * 2, "", centipedes=True))
+    assert image.getbbox() is not None and image.size == (128, 64)
+
+
+def test_winner_and_card_views_draw() -> None:
+    assert draw(WinnerView("Zwycięzca!", "Wygrywa Ola!", (ScoreRow("Ola", "1", "3"),))).getbbox()
+    assert draw(CardView("Karta", "Jaszczurka: zielony", 0, 4, "◀ ▶ karta · OK")).getbbox()
+    assert draw(RollView("Gracz 1", "Rzucaj!", flaps=Flaps((1, 2, 3), (True, False, True)))).getbbox()
+
+
+def test_screen_strings_waiting_for_the_merge_match_in_both_languages() -> None:
+    from firmware.i18n import catalogue, fields_of
+    from firmware.messages_screens import EN, PL
+
+    assert set(PL) == set(EN)
+    assert {k for k in PL if fields_of(PL[k]) != fields_of(EN[k])} == set()
+    assert not set(PL) & set(catalogue("pl")), "already in the main catalogue: drop them here"
