@@ -21,7 +21,6 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from firmware.i18n import t, tn
-from firmware.messages_screens import say, say_n
 from firmware.views import Face, Flaps, RollView, ScoreRow, ScoresView
 from rules.game import Advice, RuleBook
 from rules.lezard import Lezard, LezardState, Phase
@@ -58,7 +57,7 @@ def player_name(name: str, lang: str) -> str:
 def colour_name(colour: str, lang: str) -> str:
     """A colour in the player's language (the colour's own word when the catalogue has none)."""
     try:
-        return say(f"colour.{colour}", lang)
+        return t(f"colour.{colour}", lang)
     except KeyError:
         return colour
 
@@ -174,7 +173,7 @@ class ShutGuide:
         if isinstance(move, Shut):
             return t("shut.shut", lang, flaps=" ".join(map(str, move.flaps)))
         if isinstance(move, ChooseDice):
-            return say_n("shut.dice", move.count, lang)
+            return tn("shut.dice", move.count, lang)
         return str(move.text())
 
     def figures(self, advice: Advice[Any], lang: str) -> tuple[str, str]:
@@ -196,8 +195,8 @@ class ShutGuide:
 
     def roll_view(self, match: Match[Any, Any], lang: str) -> RollView:
         state: ShutState = match.state
-        prompt = say("shut.roll_one", lang) if state.dice == 1 else t("roll.now", lang)
-        info = say("shut.last_chance", lang) if state.last_chance_used else ""
+        prompt = t("shut.roll_one", lang) if state.dice == 1 else t("roll.now", lang)
+        info = t("shut.last_chance", lang) if state.last_chance_used else ""
         return RollView(player_name(state.players[state.seat], lang), prompt, info, self.flaps(state))
 
     def scores_view(self, match: Match[Any, Any], lang: str) -> ScoresView:
@@ -207,7 +206,7 @@ class ShutGuide:
         level = state.seat == 0 and state.round > 1  # all have played as many turns
         leaders = [i for i, s in enumerate(sums) if s == best and level]
         rows = _rows(state.players, [str(s) for s in sums], leaders, lang)
-        return ScoresView(t("scores.title", lang) + " · " + say("shut.round", lang, n=state.round), rows)
+        return ScoresView(t("scores.title", lang) + " · " + t("shut.round", lang, n=state.round), rows)
 
     def cards(self, state: ShutState) -> tuple[Card, ...]:
         return ()
@@ -240,14 +239,14 @@ class StonogaGuide:
 
     def move_label(self, state: StonogaState, move: Any, lang: str) -> str:
         if isinstance(move, Stop):
-            return say("stonoga.stop", lang)
+            return t("stonoga.stop", lang)
         if isinstance(move, Keep):
             if not move.faces:
-                return say("stonoga.reroll_all", lang)
+                return t("stonoga.reroll_all", lang)
             faces = "".join(t(f"colour.{COLOURS[f]}.letter", lang) for f in move.faces)
-            return say("stonoga.keep_faces", lang, faces=faces)
+            return t("stonoga.keep_faces", lang, faces=faces)
         if isinstance(move, Take):
-            return say("stonoga.take_tile", lang, colour=colour_name(COLOURS[move.tile.colour], lang),
+            return t("stonoga.take_tile", lang, colour=colour_name(COLOURS[move.tile.colour], lang),
                        n=move.tile.boots)
         if isinstance(move, Steal):
             return t("stonoga.steal", lang, name=player_name(state.players[move.victim], lang))
@@ -323,19 +322,19 @@ class LezardGuide:
     def move_label(self, state: LezardState, move: Any, lang: str) -> str:
         if isinstance(move, Placed):
             if not move.fell:
-                return say("lezard.stands", lang)
+                return t("lezard.stands", lang)
             if move.fell == (state.targets[0],):
-                return say("lezard.fell_this", lang)
-            return say("lezard.fell_squares", lang, squares=move.text().removeprefix("fell "))
+                return t("lezard.fell_this", lang)
+            return t("lezard.fell_squares", lang, squares=move.text().removeprefix("fell "))
         if isinstance(move, Flicked):
-            return say("lezard.fell_count", lang, n=move.in_order)
+            return t("lezard.fell_count", lang, n=move.in_order)
         if isinstance(move, RoyalFlick):
-            return say("lezard.royal_yes" if move.all_fell else "lezard.royal_no", lang)
+            return t("lezard.royal_yes" if move.all_fell else "lezard.royal_no", lang)
         return str(move.text())
 
     def figures(self, advice: Advice[Any], lang: str) -> tuple[str, str]:
         if isinstance(advice.move, Flicked):  # the flicker's hand stays: say what is dealt out
-            return "", say("lezard.dealt", lang, n=int(advice.figure("given")))
+            return "", t("lezard.dealt", lang, n=int(advice.figure("given")))
         if isinstance(advice.move, RoyalFlick):  # the game is won either way
             return "", ""
         hand = int(advice.figure("hand_after"))
@@ -346,7 +345,7 @@ class LezardGuide:
         if state.phase is Phase.PLACE:
             square = state.targets[0]
             colour = colour_name(self.book.data.board[square - 1], lang)
-            return say("lezard.square", lang, n=square, colour=colour)
+            return t("lezard.square", lang, n=square, colour=colour)
         if state.phase is Phase.FLICK:
             return t("lezard.flick", lang)
         return t("lezard.royal_flick", lang)
@@ -360,7 +359,7 @@ class LezardGuide:
         least = min(state.hands)
         leaders = [i for i, h in enumerate(state.hands) if h == least]
         rows = _rows(state.players, [str(h) for h in state.hands], leaders, lang)
-        footer = say("lezard.standing", lang, n=state.on_board)
+        footer = t("lezard.standing", lang, n=state.on_board)
         return ScoresView(t("scores.title", lang), rows, footer)
 
     def cards(self, state: LezardState) -> tuple[Card, ...]:
@@ -368,7 +367,7 @@ class LezardGuide:
 
     def card_label(self, state: LezardState, card: Card, lang: str) -> str:
         if card.lizard is not None:
-            return say("lezard.lizard_card", lang, colour=colour_name(card.lizard, lang))
+            return t("lezard.lizard_card", lang, colour=colour_name(card.lizard, lang))
         return "\n".join(colour_name(c, lang) for c in card.squares)
 
 

@@ -27,7 +27,6 @@ from firmware.machine_state import (
     game_key,
     menu_items,
 )
-from firmware.messages_screens import say
 from firmware.views import CardView, ConfirmView, DiceView, ListView, MessageView, View, WinnerView
 
 
@@ -44,7 +43,7 @@ def view_of(state: Appliance) -> View:
     if isinstance(screen, Menu):
         return ListView(t("menu.title", lang), tuple(t(k, lang) for k in menu_items(state)), screen.cursor)
     if isinstance(screen, RestartAsk):
-        return MessageView(t("restart.confirm", lang), "", say("confirm.hint", lang))
+        return MessageView(t("restart.confirm", lang), "", t("confirm.hint", lang))
     if isinstance(screen, Notice):
         return MessageView(t(screen.key, lang))
     return _game_view(state, screen)
@@ -57,9 +56,9 @@ def _game_view(state: Appliance, screen: Screen) -> View:
     if isinstance(screen, RollNow):
         return MessageView(t("reading", lang)) if screen.reading else guide.roll_view(match, lang)
     if isinstance(screen, CameraLost):
-        return MessageView(t("camera.lost", lang), t("camera.retrying", lang), say("camera.hint", lang))
+        return MessageView(t("camera.lost", lang), t("camera.retrying", lang), t("camera.hint", lang))
     if isinstance(screen, Seen):
-        return DiceView(t("read.as", lang), screen.faces, say("read.hint", lang), None,
+        return DiceView(t("read.as", lang), screen.faces, t("read.hint", lang), None,
                         letters_of(screen.faces, lang))
     if isinstance(screen, Correct):
         key, seen, expected = screen.reason
@@ -77,14 +76,14 @@ def _game_view(state: Appliance, screen: Screen) -> View:
         chosen = screen.advice[screen.cursor]
         label = guide.move_label(match.state, chosen.move, lang)
         detail = guide.figures(chosen, lang)[1]
-        return ConfirmView(t("confirm.title", lang), label, detail, say("confirm.hint", lang))
+        return ConfirmView(t("confirm.title", lang), label, detail, t("confirm.hint", lang))
     if isinstance(screen, TurnOver):
         scores = guide.scores_view(match, lang)
         if screen.note is not None:
             key, n = screen.note
-            return replace(scores, footer=say(key, lang, n=n))
+            return replace(scores, footer=t(key, lang, n=n))
         nxt = player_name(match.players[guide.turn(match.state)], lang)
-        return replace(scores, footer=say("turn.next", lang, name=nxt))
+        return replace(scores, footer=t("turn.next", lang, name=nxt))
     return _winner_view(state)
 
 
@@ -98,7 +97,7 @@ def _card_view(state: Appliance, screen: PickCard) -> CardView:
     player = player_name(match.players[guide.turn(match.state)], lang)
     title = t("lezard.draw_again", lang) if again else f"{player}: {t('lezard.card', lang)}"
     return CardView(title, guide.card_label(match.state, card, lang), screen.cursor, len(cards),
-                    say("lezard.pick_hint", lang))
+                    t("lezard.pick_hint", lang))
 
 
 def _winner_view(state: Appliance) -> WinnerView:

@@ -10,7 +10,7 @@ line at 12 px. Kostka is "she" in Polish (la kostka), hence "Nie jestem pewna".
 
 from __future__ import annotations
 
-from firmware import messages_play
+from firmware import messages_play, messages_screens
 
 PL: dict[str, str] = {
     # the language itself, as its speakers name it
@@ -143,6 +143,13 @@ PL: dict[str, str] = {
     "buttons.pin_in_use": "Pin GPIO {pin} jest już zajęty: wybierz w konfiguracji inny pin dla {button}.",
     "buttons.same_pin": "Przyciski {first} i {second} mają ten sam pin {pin}: każdy potrzebuje własnego.",
     "buttons.bad_pin": "Pin {pin} dla {button} nie istnieje: użyj numeru BCM od 2 do 27.",
+    # storage (firmware/storage.py error keys): short, for the screen; the details go to the log
+    "storage.failed": "Nie mogę zapisać gry",
+    "storage.unwritable": "Brak miejsca na zapis",
+    "storage.newer": "Zapis z nowszej wersji",
+    "storage.corrupt": "Zapis uszkodzony",
+    "storage.bad_game": "Nie mogę wczytać gry",
+    "storage.moved_aside": "Stary zapis odłożony",
 }
 
 EN: dict[str, str] = {
@@ -265,10 +272,20 @@ EN: dict[str, str] = {
     "buttons.pin_in_use": "GPIO pin {pin} is already in use: choose another pin for {button} in the config.",
     "buttons.same_pin": "Buttons {first} and {second} share pin {pin}: each needs its own.",
     "buttons.bad_pin": "There is no pin {pin} for {button}: use a BCM number from 2 to 27.",
+    # storage (firmware/storage.py error keys): short, for the screen; the details go to the log
+    "storage.failed": "Cannot save the game",
+    "storage.unwritable": "Nowhere to save",
+    "storage.newer": "Saved by a newer Kostka",
+    "storage.corrupt": "Saved games damaged",
+    "storage.bad_game": "Cannot load the game",
+    "storage.moved_aside": "Old saves set aside",
 }
 
-# The terminal referee's lines (``kostka play``, area ``play.``) live beside it in ``messages_play``
-# and join this one catalogue here; tests/test_i18n.py checks them like the rest.
+# The terminal referee's lines (``kostka play``, area ``play.``) and the screens' guides live beside
+# them in ``messages_play`` and ``messages_screens`` and join this one catalogue here;
+# tests/test_i18n.py checks them like the rest (and that no key is defined twice).
+_PARTS = (messages_play.CATALOGUE, messages_screens.CATALOGUE)
 CATALOGUE: dict[str, dict[str, str]] = {
-    lang: {**own, **messages_play.CATALOGUE[lang]} for lang, own in (("pl", PL), ("en", EN))
+    lang: {k: v for part in ({"pl": PL, "en": EN}, *_PARTS) for k, v in part[lang].items()}
+    for lang in ("pl", "en")
 }

@@ -1,18 +1,10 @@
-"""Screen strings that ``firmware.messages`` does not have yet, in Polish and in English.
+"""The appliance screens' strings, in Polish and in English (area of the screens' guides and hints).
 
-To be merged into ``firmware.messages`` (same keys in both languages, same fields); until then
-``say``/``say_n`` look a key up in the main catalogue first and here second, so screens work
-either way and nothing changes when the merge happens.
-
->>> say("confirm.hint", "pl"), say("roll.now", "en")
-('OK tak · ◀ ▶ wróć', 'Roll now!')
->>> [say_n("shut.dice", n, "pl") for n in (1, 2, 5)]
-['1 kostka', '2 kostki', '5 kostek']
+``firmware.messages.CATALOGUE`` merges them in, so ``firmware.i18n.t`` says them (same rules: same
+keys and fields in both languages, checked by tests/test_i18n.py).
 """
 
 from __future__ import annotations
-
-from firmware.i18n import catalogue, plural_form, t
 
 PL: dict[str, str] = {
     "read.hint": "OK tak · ◀ ▶ popraw",
@@ -84,16 +76,4 @@ EN: dict[str, str] = {
     "colour.white": "white",
 }
 
-SCREENS: dict[str, dict[str, str]] = {"pl": PL, "en": EN}
-
-
-def say(key: str, lang: str, **fields: object) -> str:
-    """``t(key, lang, **fields)``, falling back to this module's strings."""
-    if key in catalogue(lang):
-        return t(key, lang, **fields)
-    return SCREENS[lang][key].format_map(fields)
-
-
-def say_n(key: str, n: int, lang: str, **fields: object) -> str:
-    """``tn`` with the same fallback: the plural form of ``key`` for the count ``n``."""
-    return say(f"{key}.{plural_form(n, lang)}", lang, n=n, **fields)
+CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}

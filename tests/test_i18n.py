@@ -37,13 +37,17 @@ def test_both_languages_have_the_same_keys() -> None:
     assert LANGUAGES == ("pl", "en")
 
 
-def test_the_referee_lines_join_without_overwriting_a_screen_message() -> None:
-    from firmware import messages, messages_play
+def test_the_parts_join_without_overwriting_each_other() -> None:
+    from firmware import messages, messages_play, messages_screens
 
+    parts = (messages_play.CATALOGUE, messages_screens.CATALOGUE)
     for lang, own in (("pl", messages.PL), ("en", messages.EN)):
-        clash = set(own) & set(messages_play.CATALOGUE[lang])
-        assert not clash, (lang, sorted(clash))
-        assert set(catalogue(lang)) == set(own) | set(messages_play.CATALOGUE[lang])
+        seen = set(own)
+        for part in parts:
+            clash = seen & set(part[lang])
+            assert not clash, (lang, sorted(clash))
+            seen |= set(part[lang])
+        assert set(catalogue(lang)) == seen
 
 
 def test_both_languages_use_the_same_fields() -> None:

@@ -158,12 +158,3 @@ def test_winner_and_card_views_draw() -> None:
     assert draw(WinnerView("Zwycięzca!", "Wygrywa Ola!", (ScoreRow("Ola", "1", "3"),))).getbbox()
     assert draw(CardView("Karta", "Jaszczurka: zielony", 0, 4, "◀ ▶ karta · OK")).getbbox()
     assert draw(RollView("Gracz 1", "Rzucaj!", flaps=Flaps((1, 2, 3), (True, False, True)))).getbbox()
-
-
-def test_screen_strings_waiting_for_the_merge_match_in_both_languages() -> None:
-    from firmware.i18n import catalogue, fields_of
-    from firmware.messages_screens import EN, PL
-
-    assert set(PL) == set(EN)
-    assert {k for k in PL if fields_of(PL[k]) != fields_of(EN[k])} == set()
-    assert not set(PL) & set(catalogue("pl")), "already in the main catalogue: drop them here"
