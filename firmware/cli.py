@@ -12,8 +12,20 @@ import importlib
 import pkgutil
 import sys
 from collections.abc import Sequence
+from fractions import Fraction
 
 from firmware import verbs
+
+
+def exact(value: Fraction) -> str:
+    """A fraction as ``"num/den"``, also when it is whole (``"1/1"``)."""
+    return f"{value.numerator}/{value.denominator}"
+
+
+def fail(message: str) -> int:
+    """Tell the person what went wrong and what to do; the exit code for bad arguments."""
+    print(f"kostka: {message}", file=sys.stderr)
+    return 2
 
 
 def build_parser() -> argparse.ArgumentParser:

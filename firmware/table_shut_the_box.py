@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from firmware.i18n import t, tn
 from firmware.referee import names_list, number, percent
-from firmware.verbs.odds import add_shut_the_box_switches, shut_the_box_rules
+from firmware.switches import add_shut_the_box_switches, shut_the_box_rules
 from rules.game import CHANCE, Advice, Outcome
 from rules.shut_the_box import GOALS, ChooseDice, Move, Roll, Shut, ShutTheBox, State, rounds_won, totals
 

@@ -11,7 +11,8 @@ import argparse
 import json
 import re
 
-from firmware.verbs.odds import add_shut_the_box_switches, exact, fail, shut_the_box_rules
+from firmware.cli import exact, fail
+from firmware.switches import add_shut_the_box_switches, shut_the_box_rules
 from rules.shut_the_box import GOALS, ShutTheBox
 
 

@@ -9,56 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from fractions import Fraction
 
-from rules.shut_the_box import FLAP_COUNTS, ONE_DIE_RULES, SCORINGS, ShutTheBox
+from firmware.cli import exact, fail
+from firmware.switches import add_shut_the_box_switches, shut_the_box_rules
 
 STONOGA_DICE = 4
-
-
-def add_shut_the_box_switches(parser: argparse.ArgumentParser) -> None:
-    """The Shut the Box rule switches for one turn (shared by ``odds`` and ``advise``)."""
-    parser.add_argument("--flaps", type=int, choices=FLAP_COUNTS, default=9, help="flaps (default 9)")
-    parser.add_argument(
-        "--one-die",
-        choices=ONE_DIE_RULES,
-        default="never",
-        help="when one die may (low, after-top) or must (forced-low, always) be rolled (default never)",
-    )
-    parser.add_argument("--double-chance", action="store_true", help="a die's own value may shut its flap")
-    parser.add_argument("--last-chance", action="store_true", help="one more roll per turn when stuck")
-    parser.add_argument("--maths", action="store_true", help="targets a+b, |a-b|, a*b and a/b where whole")
-    parser.add_argument("--scoring", choices=SCORINGS, default="sum", help="penalty as sum or digits")
-    parser.add_argument(
-        "--full-shut-bonus", type=int, default=0, metavar="N", help="taken off when every flap is shut"
-    )
-
-
-def shut_the_box_rules(args: argparse.Namespace) -> ShutTheBox:
-    """The rule book the switches describe; ``ValueError`` with a readable message if they clash."""
-    if args.full_shut_bonus < 0:
-        raise ValueError(f"--full-shut-bonus must be 0 (off) or more, not {args.full_shut_bonus}")
-    return ShutTheBox(
-        flaps=args.flaps,
-        one_die=args.one_die,
-        scoring=args.scoring,
-        double_chance=args.double_chance,
-        last_chance=args.last_chance,
-        full_shut_bonus=args.full_shut_bonus,
-        maths=args.maths,
-    )
-
-
-def exact(value: Fraction) -> str:
-    """A fraction as ``"num/den"``, also when it is whole (``"1/1"``)."""
-    return f"{value.numerator}/{value.denominator}"
-
-
-def fail(message: str) -> int:
-    """Tell the person what went wrong and what to do; the exit code for bad arguments."""
-    print(f"kostka: {message}", file=sys.stderr)
-    return 2
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -122,11 +78,8 @@ def _stonoga(args: argparse.Namespace) -> int:
     k = args.at_least
     if not 1 <= k <= STONOGA_DICE:
         return fail(f"--at-least must be from 1 to {STONOGA_DICE} (there are {STONOGA_DICE} dice), not {k}.")
-    try:
-        from rules.stonoga_advisor import p_at_least
-    except ImportError:
-        print("kostka: the Nogi Stonogi advisor is not installed in this version yet.", file=sys.stderr)
-        return 1
+    from rules.stonoga_advisor import p_at_least
+
     p: Fraction = p_at_least(k)
     if args.json:
         print(json.dumps({"game": "stonoga", "at_least": k, "p": float(p), "p_exact": exact(p)}))

@@ -16,9 +16,9 @@ import sys
 from types import ModuleType
 from typing import Any
 
+from firmware.cli import fail
 from firmware.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
 from firmware.referee import Referee
-from firmware.verbs.odds import fail
 from rules.game import RulesError
 
 GAMES = {
