@@ -1,0 +1,317 @@
+"""The composition root: every part of the appliance built from the ``Config``, and closed once.
+
+On a Raspberry Pi the parts are the real ones: gpiozero buttons, the luma OLED, picamera2. Where
+a part's hardware is missing the root puts in a stand-in and says so in ``Parts.notices``:
+
+- no GPIO pin factory (not a Pi): buttons from the keyboard (``KeyboardButtons`` on stdin);
+- no I2C bus or no OLED on it: the OLED drawn in the terminal (``display.driver = "terminal"``),
+  or kept in memory only when stdout is not a terminal (a service's journal is no screen);
+- ``camera.source = "picamera2"`` where picamera2 is not installed (not a Pi), or ``"synthetic"``:
+  frames of stand-in dice (``firmware.standins``) that roll themselves when Kostka asks for a roll.
+
+A value that cannot work (a pin in use, no permission on /dev/i2c-1, a state directory that cannot
+be written) is an ``AppError`` whose message says what happened and what to do; the verbs print it
+and exit 2, never with a traceback. ``open_parts(config)`` gives ``Parts``, a context manager.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import queue
+import shutil
+import sys
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from PIL import Image, ImageDraw
+
+from firmware.buttons import ButtonPins, ButtonsError, GpioButtons, KeyboardButtons, ScriptedButtons
+from firmware.camera import Frame, FrameSource, open_source
+from firmware.config import Config
+from firmware.display import Display, DisplayError, TerminalDisplay, open_display
+from firmware.loop import CameraFeed, Keeper, Reader
+from firmware.machine import Appliance, Effect, ReadDice, Setup, start
+from firmware.notify import Notifier, Watchdog
+from firmware.rulebooks import RulebookError, rulebook_from_switches
+from firmware.standins import StandInDice, SyntheticSource, truth_reading
+from firmware.storage import UNREADABLE, GameStore, SavedGame, SavedGameError, StorageError
+from firmware.views import View
+from vision.reading import Reading
+
+
+class AppError(RuntimeError):
+    """A part that cannot be built; the message says what happened and what to do next."""
+
+
+ButtonSource = GpioButtons | KeyboardButtons | ScriptedButtons
+
+
+@dataclass(slots=True)
+class Parts:
+    """Everything the loop needs, built once; ``close`` closes each part exactly once."""
+
+    config: Config
+    events: queue.Queue[Any]
+    display: Display
+    buttons: ButtonSource
+    camera: CameraFeed
+    store: GameStore
+    notifier: Notifier
+    watchdog: Watchdog
+    setup: Setup
+    dice: StandInDice | None = None
+    notices: list[str] = field(default_factory=list)
+    closed: bool = False
+
+    def close(self) -> None:
+        """Stop the threads first (camera, buttons), then blank the screen, close the store."""
+        if self.closed:
+            return
+        self.closed = True
+        errors: list[BaseException] = []
+        for part in (self.camera, self.buttons, self.display, self.store, self.notifier):
+            try:
+                part.close()
+            except Exception as error:  # close the others even if one fails
+                errors.append(error)
+        if errors:
+            raise errors[0]
+
+    def __enter__(self) -> Parts:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def render_view(view: View, width: int = 128, height: int = 64) -> Image.Image:
+    """A view drawn on a fresh 1-bit screen image by ``firmware.screens``."""
+    from firmware.screens import render
+
+    image = Image.new("1", (width, height), 0)
+    render(ImageDraw.Draw(image), width, height, view)
+    return image
+
+
+def make_setup(config: Config) -> Setup:
+    """The rule books of every title with the config's switches."""
+    from firmware.config import GAMES
+
+    books = []
+    for title in GAMES:
+        try:
+            books.append(rulebook_from_switches(title, config.game.rules_for(title)))
+        except RulebookError as error:
+            raise AppError(f"[game.rules.{title}] in the config: {error}; fix or delete the switch") from None
+    return Setup(tuple(books))
+
+
+def open_buttons(
+    config: Config, events: queue.Queue[Any], *, keyboard: TextIO | None, pin_factory: object | None = None
+) -> tuple[ButtonSource, str | None]:
+    """GPIO buttons, or the keyboard (or nothing, ``keyboard=None``) where there is no GPIO."""
+    pins = ButtonPins(config.buttons.previous, config.buttons.next, config.buttons.ok)
+    try:
+        with warnings.catch_warnings():  # gpiozero warns of each pin library it falls back from
+            warnings.simplefilter("ignore")
+            gpio = GpioButtons(
+                pins,
+                long_press_s=config.buttons.long_press_s,
+                debounce_s=config.buttons.debounce_ms / 1000,
+                events=events,
+                pin_factory=pin_factory,
+            )
+        return gpio, None
+    except ButtonsError as error:
+        if error.key != "buttons.no_gpio":
+            raise AppError(error.message("en")) from None
+        if keyboard is None:
+            return ScriptedButtons((), events=events), "no GPIO here: buttons come from the script"
+        return KeyboardButtons(keyboard, events=events), "no GPIO here: buttons come from the keyboard"
+
+
+def open_screen(
+    config: Config, *, stream: TextIO | None, frames_dir: Path | None = None, gif_path: Path | None = None
+) -> tuple[Display, str | None]:
+    """The OLED the config names, or the terminal stand-in where there is no I2C device."""
+    d = config.display
+
+    def stand_in() -> Display:
+        return open_display("terminal", stream=stream, frames_dir=frames_dir, gif_path=gif_path)
+
+    if d.driver == "terminal":
+        return stand_in(), None
+    try:
+        return open_display(d.driver, port=d.i2c_port, address=d.i2c_address, rotate=d.luma_rotate), None
+    except DisplayError as error:
+        if error.key not in ("display.no_bus", "display.not_found") or d.driver == "dummy":
+            raise AppError(error.message("en")) from None
+        where = "the terminal" if stream is not None else "memory only"
+        return stand_in(), f"{error.message('en')} The OLED is drawn in {where}."
+
+
+def terminal_hint(stream: TextIO | None, columns: int = 130, rows: int = 35) -> str | None:
+    """A word when the terminal is too small for the OLED drawn in half blocks (130 x 35 with its
+    frame), else None.
+
+    >>> import io
+    >>> terminal_hint(io.StringIO()) is None
+    True
+    """
+    isatty = getattr(stream, "isatty", None)
+    if stream is None or not (isatty and isatty()):
+        return None
+    size = shutil.get_terminal_size()
+    if size.columns >= columns and size.lines >= rows:
+        return None
+    return (
+        f"the terminal is {size.columns}x{size.lines}: make it at least {columns}x{rows} "
+        "(or the font smaller) to see the OLED drawn in one piece"
+    )
+
+
+def camera_opener(config: Config, dice: StandInDice | None) -> Callable[[], FrameSource]:
+    """A function that opens the camera (called again after each failure)."""
+    size = (config.camera.width, config.camera.height)
+    if dice is not None:
+        return lambda: SyntheticSource(dice, size=size)
+    return lambda: open_source(config.camera.source, size=size, loop=True)
+
+
+def wants_stand_in_camera(config: Config) -> bool:
+    """Whether the camera is the stand-in: asked for, or picamera2 asked for where there is none."""
+    if config.camera.source == "synthetic":
+        return True
+    return config.camera.kind == "picamera2" and importlib.util.find_spec("picamera2") is None
+
+
+def make_reader(dice: StandInDice | None, *, vision: bool = False) -> Reader:
+    """How a settled frame becomes a ``Reading``: the stand-in's truth, or the vision readers
+    (``vision.reader.read_dice`` for pips, ``vision.colour_reader.read_colours`` for colour dice)."""
+    if dice is not None and not vision:
+        stand_in = dice
+        return lambda frame, ask: truth_reading(stand_in.tray, (frame.shape[1], frame.shape[0]))
+
+    def read(frame: Frame, ask: ReadDice) -> Reading:
+        if ask.colours:
+            from vision.colour_reader import read_colours
+
+            return read_colours(frame)
+        from vision.reader import read_dice
+
+        return read_dice(frame)
+
+    return read
+
+
+def open_parts(
+    config: Config,
+    *,
+    keyboard: TextIO | None = None,
+    stream: TextIO | None = sys.stdout,
+    frames_dir: Path | None = None,
+    gif_path: Path | None = None,
+    seed: int = 0,
+    fast_camera: bool = False,
+    scripted: bool = False,
+    vision_reader: bool = False,
+    pin_factory: object | None = None,
+    environ: dict[str, str] | None = None,
+) -> Parts:
+    """Build every part; on failure, close what was built and raise ``AppError``.
+
+    ``keyboard``: where keys come from when there is no GPIO; ``scripted``: no buttons at all but
+    presses put on ``Parts.events`` (the demo); ``stream``, ``frames_dir``, ``gif_path``: the
+    terminal stand-in's output; ``seed``: the stand-in dice's; ``fast_camera``: see ``CameraFeed``;
+    ``vision_reader``: read stand-in frames with the vision readers too (else their truth).
+    """
+    events: queue.Queue[Any] = queue.Queue()
+    notices: list[str] = []
+    with contextlib.ExitStack() as built:
+        setup = make_setup(config)
+        notifier = built.enter_context(Notifier.from_environ(environ))
+        watchdog = Watchdog.for_service(notifier, config.camera.stall_s, environ)
+        try:
+            store = built.enter_context(GameStore(config.state_dir))
+        except StorageError as error:
+            raise AppError(str(error)) from None
+        if store.notice:
+            notices.append(store.notice)
+        display, notice = open_screen(config, stream=stream, frames_dir=frames_dir, gif_path=gif_path)
+        built.callback(display.close)
+        notices += [notice] if notice else []
+        hint = terminal_hint(stream) if isinstance(display, TerminalDisplay) else None
+        notices += [hint] if hint else []
+        if scripted:
+            buttons: ButtonSource = ScriptedButtons((), events=events)
+            notice = None
+        else:
+            buttons, notice = open_buttons(config, events, keyboard=keyboard, pin_factory=pin_factory)
+        built.callback(buttons.close)
+        notices += [notice] if notice else []
+        dice: StandInDice | None = None
+        if wants_stand_in_camera(config):
+            dice = StandInDice(seed)
+            if config.camera.source != "synthetic":
+                notices.append("no picamera2 here (not a Raspberry Pi): the camera films stand-in dice")
+        camera = CameraFeed(
+            camera_opener(config, dice),
+            events,
+            make_reader(dice, vision=vision_reader),
+            watchdog=watchdog,
+            fps=config.camera.fps,
+            idle_fps=config.camera.idle_fps,
+            stall_s=config.camera.stall_s,
+            fast=fast_camera,
+        )
+        built.pop_all()
+    return Parts(config, events, display, buttons, camera, store, notifier, watchdog, setup, dice, notices)
+
+
+@dataclass(frozen=True, slots=True)
+class Beginning:
+    """Where the loop starts: the first state and effects, and the keeper of the saved game."""
+
+    state: Appliance
+    effects: list[Effect]
+    keeper: Keeper
+    resumed: bool
+    seed: int | None
+
+
+def begin(
+    parts: Parts,
+    *,
+    lang: str | None = None,
+    title: str | None = None,
+    players: int | None = None,
+    seed: int | None = None,
+    resume: Callable[[SavedGame], bool] = lambda saved: True,
+) -> Beginning:
+    """The unfinished saved game taken up again (when ``resume`` agrees), else the game menu.
+
+    A saved game that cannot be rebuilt goes to the history as unreadable, with a notice.
+    """
+    config = parts.config
+    lang = lang or config.language
+    try:
+        saved = parts.store.current()
+    except SavedGameError as error:
+        parts.notices.append(str(error))
+        parts.store.abandon(UNREADABLE)
+        saved = None
+    if saved is not None and resume(saved):
+        keeper = Keeper(parts.store, language=saved.language, seed=saved.seed)
+        keeper.resumed(saved.match)
+        players_now = len(saved.match.players)
+        state, effects = start(parts.setup, lang=saved.language, match=saved.match, players=players_now)
+        return Beginning(state, effects, keeper, True, saved.seed)
+    keeper = Keeper(parts.store, language=lang, seed=seed)
+    state, effects = start(
+        parts.setup, lang=lang, title=title or config.game.default, players=players or config.game.players
+    )
+    return Beginning(state, effects, keeper, False, seed)

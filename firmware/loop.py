@@ -1,0 +1,479 @@
+"""The event loop: one queue in, ``machine.step`` in the middle, effects carried out in order.
+
+Threads only put events on the queue: the buttons (``firmware.buttons``) put ``ButtonEvent``s,
+the camera thread (``CameraFeed``) puts ``DiceRolling``, ``DiceRead``, ``CameraFailed`` and
+``CameraBack``. The loop, on the main thread, takes them one at a time, calls ``step`` and carries
+out the effects in the order they come: ``Save`` (on disk before anything else happens),
+``Finish``, ``ReadDice``, ``ReopenCamera``, ``SetFrameRate``, ``SetLanguage``, ``Show``. Time
+passing is a ``Tick`` the loop makes itself when no event came for a while.
+
+The camera thread reads frames at the play rate (``camera.fps``), feeds them to settle detection,
+drops to ``camera.idle_fps`` while the tray is idle or the machine says nobody plays, and reads the
+dice once per settle, only when the machine asked (``ReadDice``). The first settle after the camera
+opens is the tray as it was (after a restart: the last roll's dice), not a roll: it is not read.
+A camera that fails is closed and opened again with a growing pause (1 s, 2 s, 4 s ... 30 s);
+``ReopenCamera`` tries at once.
+
+systemd: ``READY=1`` once the first screen is drawn; each time round the loop pets the watchdog
+(which sends ``WATCHDOG=1`` only while the camera answers too); ``STOPPING=1`` on the way out.
+SIGTERM and SIGINT end the loop after the event in hand; the caller then closes every part once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import queue
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from types import FrameType
+from typing import Any, Protocol
+
+from PIL import Image
+
+from firmware.camera import CameraError, Frame, FrameSource
+from firmware.machine import (
+    Appliance,
+    CameraBack,
+    CameraFailed,
+    DiceRead,
+    DiceRolling,
+    Effect,
+    Event,
+    Finish,
+    ReadDice,
+    ReopenCamera,
+    Save,
+    SetFrameRate,
+    SetLanguage,
+    Show,
+    Tick,
+    step,
+)
+from firmware.notify import Notifier, Watchdog
+from firmware.storage import GameStore
+from firmware.views import View
+from rules.game import Outcome
+from rules.match import Match
+from vision.reading import Reading
+from vision.settle import SettleDetector, SettleKind
+
+log = logging.getLogger(__name__)
+
+Reader = Callable[[Frame, ReadDice], Reading]
+"""Reads the dice of a settled frame, told what was rolled (count, colour or pip dice)."""
+Render = Callable[[View], Image.Image]
+"""Draws a view as a 128x64 mode "1" image."""
+
+TICK_S = 0.25
+"""The loop makes a ``Tick`` when this long has passed without one (notices, idle, retries)."""
+BACKOFF_S = (1.0, 30.0)
+"""First and longest pause between attempts to open a failed camera."""
+
+
+class Screen(Protocol):
+    def show(self, image: Image.Image) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class _Stop:
+    """Put on the queue to end the loop (``Loop.stop``)."""
+
+
+STOP = _Stop()
+
+
+# --- the camera thread ----------------------------------------------------------------------------
+
+
+class CameraFeed:
+    """Frames in, ``DiceRolling`` / ``DiceRead`` / ``CameraFailed`` / ``CameraBack`` out (a thread).
+
+    ``open_source`` opens the camera (again after a failure); ``reader`` reads a settled frame.
+    ``fast``: for stand-ins: frames are taken back to back while a reading is wanted, and not at all
+    otherwise, and settle detection is given times ``1 / fps`` apart (no waiting in real time).
+    """
+
+    def __init__(
+        self,
+        open_source: Callable[[], FrameSource],
+        events: queue.Queue[Any],
+        reader: Reader,
+        *,
+        watchdog: Watchdog | None = None,
+        fps: float = 10.0,
+        idle_fps: float = 2.0,
+        stall_s: float = 10.0,
+        fast: bool = False,
+        detector: SettleDetector | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        backoff: tuple[float, float] = BACKOFF_S,
+    ) -> None:
+        self._open_source = open_source
+        self._events = events
+        self._reader = reader
+        self._dog = watchdog
+        self.fps = fps
+        self.idle_fps = idle_fps
+        self._stall_s = stall_s
+        self.fast = fast
+        self.detector = detector if detector is not None else SettleDetector()
+        self._clock = clock
+        self._backoff = backoff
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._stopping = threading.Event()
+        self._wanted: ReadDice | None = None
+        self._told_idle = False
+        self._source: FrameSource | None = None
+        self._thread: threading.Thread | None = None
+        self._reader_errors: set[str] = set()
+        self._moved = False  # motion seen since the camera (re)opened: only then is a settle a roll
+        self.frames = 0
+        self.readings = 0
+        self.failed = False
+        self.closed = False
+
+    # called from the loop's thread
+
+    def start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="kostka-camera", daemon=True)
+            self._thread.start()
+
+    def request(self, ask: ReadDice) -> None:
+        """Read the dice at the next settle (once)."""
+        with self._lock:
+            self._wanted = ask
+        self._wake.set()
+
+    def set_idle(self, idle: bool) -> None:
+        """The machine's word: nobody plays (drop the frame rate) or play again."""
+        self._told_idle = idle
+        self._wake.set()
+
+    def reopen(self) -> None:
+        """Try the camera again now (it failed)."""
+        self._wake.set()
+
+    @property
+    def wanted(self) -> ReadDice | None:
+        with self._lock:
+            return self._wanted
+
+    @property
+    def interval(self) -> float:
+        """Seconds between frames now."""
+        slow = self._told_idle or self.detector.idle
+        return 1.0 / (self.idle_fps if slow else self.fps)
+
+    def close(self) -> None:
+        """Stop the thread and close the camera; safe to call more than once."""
+        if self.closed:
+            return
+        self.closed = True
+        self._stopping.set()
+        self._wake.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=5.0)
+        self._close_source()
+
+    # the thread
+
+    def _put(self, event: Event) -> None:
+        self._events.put(event)
+
+    def _answered(self) -> None:
+        if self._dog is not None:
+            self._dog.camera_answered()
+
+    def _close_source(self) -> None:
+        source, self._source = self._source, None
+        if source is not None:
+            with contextlib.suppress(Exception):
+                source.close()
+
+    def _run(self) -> None:
+        pause = self._backoff[0]
+        virtual_t = 0.0
+        while not self._stopping.is_set():
+            if self._source is None:
+                try:
+                    self._source = self._open_source()
+                except CameraError as error:
+                    self._answered()
+                    self._fail(str(error))
+                    self._sleep(pause)
+                    pause = min(pause * 2, self._backoff[1])
+                    continue
+                self.detector.reset()
+                self._moved = False
+            if self.fast and self.wanted is None:
+                self._answered()
+                self._wake.wait(timeout=min(0.5, self._stall_s / 3))
+                self._wake.clear()
+                continue
+            began = self._clock()
+            try:
+                frame = self._source.read()
+            except CameraError as error:
+                self._answered()
+                self._close_source()
+                self._fail(str(error))
+                self._sleep(pause)
+                pause = min(pause * 2, self._backoff[1])
+                continue
+            self._answered()
+            pause = self._backoff[0]
+            if self.failed:
+                self.failed = False
+                self._put(CameraBack())
+            self.frames += 1
+            if self.fast:
+                virtual_t += 1.0 / self.fps
+                now = virtual_t
+            else:
+                now = began
+            self._look(frame, now)
+            if not self.fast:
+                self._sleep(self.interval - (self._clock() - began))
+
+    def _fail(self, reason: str) -> None:
+        if not self.failed:
+            self.failed = True
+            log.warning("camera failed: %s", reason)
+            self._put(CameraFailed(reason))
+
+    def _sleep(self, seconds: float) -> None:
+        """Wait, waking for ``close``/``reopen`` and to tell the watchdog the thread lives on."""
+        end = self._clock() + seconds
+        while not self._stopping.is_set():
+            left = end - self._clock()
+            if left <= 0:
+                return
+            if self._wake.wait(timeout=min(left, self._stall_s / 3)):
+                self._wake.clear()
+                return
+            self._answered()
+
+    def _look(self, frame: Frame, now: float) -> None:
+        for event in self.detector.feed(frame, now):
+            wanted = self.wanted
+            if event.kind is SettleKind.ROLLING:
+                self._moved = True
+                if wanted is not None:
+                    self._put(DiceRolling())
+            elif event.kind is SettleKind.SETTLED and wanted is not None and self._moved:
+                with self._lock:
+                    self._wanted = None
+                self.readings += 1
+                try:
+                    reading = self._reader(frame, wanted)
+                except Exception as error:  # a reader that fails must not stop the camera: ask the player
+                    if str(error) not in self._reader_errors:
+                        self._reader_errors.add(str(error))
+                        log.error("reading the dice failed (the player enters them): %s", error)
+                    reading = Reading((), frame.shape[1], frame.shape[0])
+                self._put(DiceRead(reading))
+
+
+# --- keeping the saved game in step ---------------------------------------------------------------
+
+
+class Keeper:
+    """Carries out ``Save`` and ``Finish`` on a ``GameStore``: only the moves that changed are written.
+
+    A ``Save`` of a match that extends the saved one saves the new moves; one that is shorter (undo)
+    deletes the extra ones; a match of another book or other players starts a new saved game.
+    """
+
+    def __init__(self, store: GameStore, *, language: str, seed: int | None = None) -> None:
+        self.store = store
+        self.language = language
+        self.seed = seed
+        self.saved: Match[Any, Any] | None = None
+
+    def resumed(self, match: Match[Any, Any]) -> None:
+        """The saved game ``match`` was taken up again."""
+        self.saved = match
+
+    def save(self, match: Match[Any, Any]) -> None:
+        saved = self.saved
+        if saved is None or saved.book != match.book or saved.players != match.players:
+            self.store.start(match.book, match.players, language=self.language, seed=self.seed)
+            done: tuple[str, ...] = ()
+        else:
+            done = saved.moves
+        common = 0
+        for old, new in zip(done, match.moves, strict=False):
+            if old != new:
+                break
+            common += 1
+        for _ in range(len(done) - common):
+            self.store.undo()
+        for number in range(common + 1, len(match.moves) + 1):
+            self.store.save_move(number, match.moves[number - 1])
+        self.saved = match
+
+    def finish(self, outcome: Outcome | None) -> None:
+        if self.saved is None:
+            return
+        if outcome is None:
+            self.store.abandon()
+        else:
+            self.store.finish(outcome)
+        self.saved = None
+
+
+# --- the loop -------------------------------------------------------------------------------------
+
+
+class Loop:
+    """The main loop (see the module docstring). ``run`` returns when stopped or ``until`` holds.
+
+    ``on_read_dice``: also told of every ``ReadDice`` with the number of moves saved (stand-in
+    dice roll then); ``on_state``: told of every state after its effects, with the event that led
+    there (None for the first state): the demo's autopilot presses buttons from it.
+    """
+
+    def __init__(
+        self,
+        state: Appliance,
+        first: list[Effect],
+        *,
+        events: queue.Queue[Any],
+        screen: Screen,
+        render: Render,
+        keeper: Keeper,
+        camera: CameraFeed,
+        notifier: Notifier,
+        watchdog: Watchdog,
+        on_read_dice: Callable[[ReadDice, int], None] | None = None,
+        on_state: Callable[[Appliance, Event | None], None] | None = None,
+        until: Callable[[Appliance], bool] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        tick_s: float = TICK_S,
+    ) -> None:
+        self.state = state
+        self._first = first
+        self.events = events
+        self.screen = screen
+        self.render = render
+        self.keeper = keeper
+        self.camera = camera
+        self.notifier = notifier
+        self.watchdog = watchdog
+        self.on_read_dice = on_read_dice
+        self.on_state = on_state
+        self.until = until
+        self._clock = clock
+        self.tick_s = tick_s
+        self.stop_requested = False
+        self.last_event_at = clock()
+        self.shown = 0
+        self.first_screen_at: float | None = None
+        self.lang = state.lang
+        self._display_failed = False
+
+    def stop(self) -> None:
+        """End the loop after the event in hand (from any thread)."""
+        self.stop_requested = True
+        self.events.put(STOP)
+
+    def _on_signal(self, number: int, frame: FrameType | None) -> None:
+        # No queue.put here: the main thread may hold the queue's lock when the signal lands.
+        self.stop_requested = True
+
+    @contextlib.contextmanager
+    def signals(self) -> Iterator[None]:
+        """SIGTERM and SIGINT stop the loop while inside (main thread only; elsewhere nothing)."""
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        old = {sig: signal.signal(sig, self._on_signal) for sig in (signal.SIGTERM, signal.SIGINT)}
+        try:
+            yield
+        finally:
+            for sig, handler in old.items():
+                signal.signal(sig, handler)
+
+    def run(self) -> int:
+        """Play until stopped; 0 on a clean stop."""
+        with self.signals():
+            self.carry_out(self._first)
+            self.first_screen_at = self._clock()
+            self.notifier.ready("first screen up")
+            self.camera.start()
+            self._observe(None)
+            last_tick = self._clock()
+            while not self.stop_requested and not (self.until is not None and self.until(self.state)):
+                timeout = self.tick_s
+                soon = self.watchdog.seconds_to_next()
+                if soon is not None:
+                    timeout = min(timeout, soon)
+                try:
+                    event = self.events.get(timeout=max(0.0, timeout))
+                except queue.Empty:
+                    event = None
+                while event is not None and not self.stop_requested:
+                    if event is not STOP:
+                        self.handle(event)
+                    try:
+                        event = self.events.get_nowait()
+                    except queue.Empty:
+                        event = None
+                now = self._clock()
+                if now - last_tick >= self.tick_s and not self.stop_requested:
+                    self.handle(Tick(now - last_tick))
+                    last_tick = now
+                self.watchdog.pet()
+        self.notifier.stopping("stopping")
+        return 0
+
+    def handle(self, event: Event) -> None:
+        """One event through ``step``, its effects carried out, observers told."""
+        if not isinstance(event, Tick):
+            self.last_event_at = self._clock()
+        self.state, effects = step(self.state, event)
+        self.carry_out(effects)
+        self._observe(event)
+
+    def _observe(self, event: Event | None) -> None:
+        if self.on_state is not None:
+            self.on_state(self.state, event)
+
+    def carry_out(self, effects: list[Effect]) -> None:
+        for effect in effects:
+            if isinstance(effect, Save):
+                self.keeper.save(effect.match)
+            elif isinstance(effect, Finish):
+                self.keeper.finish(effect.outcome)
+            elif isinstance(effect, ReadDice):
+                self.camera.request(effect)
+                if self.on_read_dice is not None:
+                    saved = self.keeper.saved
+                    self.on_read_dice(effect, len(saved.moves) if saved is not None else 0)
+            elif isinstance(effect, ReopenCamera):
+                self.camera.reopen()
+            elif isinstance(effect, SetFrameRate):
+                self.camera.set_idle(effect.idle)
+            elif isinstance(effect, SetLanguage):
+                self.lang = self.keeper.language = effect.lang
+            elif isinstance(effect, Show):
+                self.show(effect.view)
+
+    def show(self, view: View) -> None:
+        image = self.render(view)
+        try:
+            self.screen.show(image)
+        except Exception as error:  # an OLED that stops answering must not stop the game
+            if not self._display_failed:
+                log.error("the display failed: %s", error)
+                self.notifier.status(f"display failed: {error}")
+            self._display_failed = True
+            return
+        self._display_failed = False
+        self.shown += 1

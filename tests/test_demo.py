@@ -1,0 +1,150 @@
+"""``kostka demo --auto``: whole games of each title on stand-ins, the same game for the same seed,
+frames out, and the kill -9 test: killed mid-game and started again, it ends as an uninterrupted run."""
+
+from __future__ import annotations
+
+import json
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from firmware.cli import main
+from firmware.storage import GameStore
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ("shut-the-box", "stonoga", "lezard")
+
+
+def demo(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    assert main(["demo", "--auto", "--json", *args]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    result: dict[str, Any] = json.loads(lines[-1])
+    return result
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_of_each_title(game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    result = demo(capsys, "--game", game, "--seed", "2", "--state", str(tmp_path), "--lang", "en")
+    assert set(result) == {"game", "seed", "moves", "winner", "scores"}
+    assert result["game"] == game and result["seed"] == 2 and result["moves"] > 5
+    assert list(result["scores"]) == ["Player 1", "Player 2"]
+    scores = result["scores"]
+    best = {"shut-the-box": min, "stonoga": max, "lezard": min}[game](scores.values())
+    winners = result["winner"] if isinstance(result["winner"], list) else [result["winner"]]
+    assert all(scores[name] == best for name in winners)  # the winner's score is the best one
+    with GameStore(tmp_path) as store:  # every move was saved, and the game is history now
+        assert store.current() is None
+        [finished] = store.history()
+        assert finished.title == game and finished.moves == result["moves"] and finished.seed == 2
+
+
+def test_the_same_seed_plays_the_same_game(capsys: pytest.CaptureFixture[str]) -> None:
+    first = demo(capsys, "--game", "stonoga", "--seed", "11", "--players", "3")
+    assert demo(capsys, "--game", "stonoga", "--seed", "11", "--players", "3") == first
+    assert len(first["scores"]) == 3
+
+
+def test_frames_out_and_the_terminal_oled(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--auto", "--seed", "5", "--frames-out", str(tmp_path), "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "▀" in out and "▄" in out  # the OLED in half blocks
+    assert out.strip().splitlines()[-1].startswith("shut-the-box, seed 5: Player")
+    frames = sorted(tmp_path.glob("frame-*.png"))
+    assert len(frames) > 10
+    with Image.open(frames[0]) as first:
+        assert first.size == (128, 64)
+    with Image.open(tmp_path / "demo.gif") as gif:
+        assert getattr(gif, "n_frames", 1) > 10
+
+
+def test_bad_arguments_say_what_to_do(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--auto", "--game", "stonoga", "--players", "7"]) == 2
+    assert "2 to 4 players" in capsys.readouterr().err
+    assert main(["demo"]) == 2
+    assert "--auto" in capsys.readouterr().err
+
+
+def saved_moves(state: Path) -> int:
+    try:
+        with sqlite3.connect(f"file:{state / 'games.db'}?mode=ro", uri=True, timeout=0.2) as db:
+            return int(db.execute("SELECT count(*) FROM moves").fetchone()[0])
+    except sqlite3.Error:
+        return 0
+
+
+@pytest.mark.parametrize(("game", "kill_after"), [("stonoga", 15), ("lezard", 40)])
+def test_killed_with_sigkill_and_started_again_it_ends_as_an_uninterrupted_run(
+    game: str, kill_after: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    whole = demo(capsys, "--game", game, "--seed", "5")
+    state = tmp_path / "state"
+    command = [sys.executable, "-m", "firmware", "demo", "--auto", "--game", game, "--seed", "5",
+               "--state", str(state), "--json"]
+    slow = subprocess.Popen([*command, "--pace", "0.004"], cwd=ROOT, stdout=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while saved_moves(state) < kill_after and slow.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    slow.send_signal(signal.SIGKILL)
+    slow.communicate()
+    assert slow.returncode == -signal.SIGKILL, "the demo was killed, not finished"
+    at_kill = saved_moves(state)
+    assert kill_after <= at_kill < whole["moves"], "killed mid-game"
+    again = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120, check=True)
+    assert json.loads(again.stdout.strip().splitlines()[-1]) == whole
+    with GameStore(state) as store:
+        [finished] = store.history()
+        assert finished.moves == whole["moves"]
+
+
+@pytest.mark.parametrize("game", ["shut-the-box", "stonoga"])
+def test_a_reader_that_errs_is_corrected_with_the_buttons_and_the_game_is_the_same(
+    game: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Wrong faces, unsure dice, a die missed, a cocked die, a reader that raises: the player fixes
+    each reading with the buttons, so the game ends exactly as with a reader that never errs."""
+    import dataclasses
+
+    from firmware import app
+    from vision.reading import Reading
+
+    truthful = demo(capsys, "--game", game, "--seed", "6")
+    honest = app.make_reader
+    calls: list[str] = []
+
+    def liar(dice: Any, *, vision: bool = False) -> Any:
+        read = honest(dice, vision=vision)
+
+        def wrong(frame: Any, ask: Any) -> Reading:
+            reading = read(frame, ask)
+            kind = ("wrong", "unsure", "missed", "cocked", "raises", "right")[len(calls) % 6]
+            calls.append(kind)
+            first = reading.dice[0]
+            if kind == "wrong":
+                other = 6 if first.face == 1 else 1 if isinstance(first.face, int) else (
+                    "star" if first.face != "star" else "red")
+                return dataclasses.replace(reading, dice=(dataclasses.replace(first, face=other),
+                                                          *reading.dice[1:]))
+            if kind == "unsure":
+                return dataclasses.replace(reading, dice=(dataclasses.replace(
+                    first, face=None, confidence=0.3, status="uncertain"), *reading.dice[1:]))
+            if kind == "missed":
+                return dataclasses.replace(reading, dice=reading.dice[1:])
+            if kind == "cocked":
+                return dataclasses.replace(reading, dice=(dataclasses.replace(first, status="cocked"),
+                                                          *reading.dice[1:]))
+            if kind == "raises":
+                raise RuntimeError("the reader broke")
+            return reading
+
+        return wrong
+
+    monkeypatch.setattr(app, "make_reader", liar)
+    assert demo(capsys, "--game", game, "--seed", "6") == truthful
+    assert {"wrong", "unsure", "missed", "cocked", "raises"} <= set(calls)
