@@ -19,7 +19,6 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import queue
-import shutil
 import sys
 import warnings
 from collections.abc import Callable
@@ -32,7 +31,7 @@ from PIL import Image, ImageDraw
 from firmware.buttons import ButtonPins, ButtonsError, GpioButtons, KeyboardButtons, ScriptedButtons
 from firmware.camera import Frame, FrameSource, open_source
 from firmware.config import Config
-from firmware.display import Display, DisplayError, TerminalDisplay, open_display
+from firmware.display import Display, DisplayError, open_display
 from firmware.loop import CameraFeed, Keeper, Reader
 from firmware.machine import Appliance, Effect, ReadDice, Setup, start
 from firmware.notify import Notifier, Watchdog
@@ -154,26 +153,6 @@ def open_screen(
         return stand_in(), f"{error.message('en')} The OLED is drawn in {where}."
 
 
-def terminal_hint(stream: TextIO | None, columns: int = 130, rows: int = 35) -> str | None:
-    """A word when the terminal is too small for the OLED drawn in half blocks (130 x 35 with its
-    frame), else None.
-
-    >>> import io
-    >>> terminal_hint(io.StringIO()) is None
-    True
-    """
-    isatty = getattr(stream, "isatty", None)
-    if stream is None or not (isatty and isatty()):
-        return None
-    size = shutil.get_terminal_size()
-    if size.columns >= columns and size.lines >= rows:
-        return None
-    return (
-        f"the terminal is {size.columns}x{size.lines}: make it at least {columns}x{rows} "
-        "(or the font smaller) to see the OLED drawn in one piece"
-    )
-
-
 def camera_opener(config: Config, dice: StandInDice | None) -> Callable[[], FrameSource]:
     """A function that opens the camera (called again after each failure)."""
     size = (config.camera.width, config.camera.height)
@@ -244,8 +223,6 @@ def open_parts(
         display, notice = open_screen(config, stream=stream, frames_dir=frames_dir, gif_path=gif_path)
         built.callback(display.close)
         notices += [notice] if notice else []
-        hint = terminal_hint(stream) if isinstance(display, TerminalDisplay) else None
-        notices += [hint] if hint else []
         if scripted:
             buttons: ButtonSource = ScriptedButtons((), events=events)
             notice = None

@@ -16,6 +16,7 @@ Screens are never drawn here: the loop hands over finished images.
 from __future__ import annotations
 
 import contextlib
+import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -151,6 +152,40 @@ def half_block_lines(image: Image.Image) -> list[str]:
     return lines
 
 
+BRAILLE_DOTS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10), (1, 2, 0x20),
+                (0, 3, 0x40), (1, 3, 0x80))
+
+
+def braille_lines(image: Image.Image) -> list[str]:
+    """A 1-bit image as Braille cells, 2 x 4 pixels each: a 128x64 screen fits in 64 x 16 characters,
+    so an 80 x 24 terminal shows it whole (half blocks need 128 x 32).
+
+    >>> img = Image.new("1", (4, 4))
+    >>> for xy in [(0, 0), (1, 3), (2, 1)]:
+    ...     img.putpixel(xy, 1)
+    >>> braille_lines(img)
+    ['⢁⠂']
+    """
+    img = image if image.mode == "1" else image.convert("1", dither=Image.Dither.NONE)
+    w, h = img.size
+    px = img.load()
+    assert px is not None
+    lines = []
+    for y in range(0, h, 4):
+        row = []
+        for x in range(0, w, 2):
+            bits = 0
+            for dx, dy, bit in BRAILLE_DOTS:
+                if x + dx < w and y + dy < h and px[x + dx, y + dy]:
+                    bits |= bit
+            row.append(chr(0x2800 + bits))
+        lines.append("".join(row))
+    return lines
+
+
+TERMINAL_STYLES = ("auto", "half", "braille")
+
+
 class TerminalDisplay(_Closing):
     """The OLED drawn in a terminal, with a frame around it; can keep PNG frames and a GIF.
 
@@ -160,6 +195,9 @@ class TerminalDisplay(_Closing):
     on screen (at least 100 ms, at most 10 s).
     ``stream``: where to draw (None: draw nothing, e.g. for ``--frames-out`` only). On a terminal
     each frame overwrites the previous one.
+    ``style``: ``half`` blocks (1 character = 1 x 2 pixels: needs 130 x 34 characters), ``braille``
+    (2 x 4 pixels: 66 x 18, fits any terminal) or ``auto``: half blocks where the terminal is big
+    enough, Braille elsewhere.
     """
 
     def __init__(
@@ -173,9 +211,13 @@ class TerminalDisplay(_Closing):
         width: int = WIDTH,
         height: int = HEIGHT,
         clock: Callable[[], float] = time.monotonic,
+        style: str = "auto",
     ) -> None:
         if scale < 1:
             raise ValueError(f"scale {scale} must be 1 or more")
+        if style not in TERMINAL_STYLES:
+            raise ValueError(f"terminal style {style!r} is not one of {', '.join(TERMINAL_STYLES)}")
+        self.style = style
         self.width, self.height = width, height
         self.stream = stream
         self.frames_dir = frames_dir
@@ -209,9 +251,9 @@ class TerminalDisplay(_Closing):
 
     def render_text(self, image: Image.Image) -> str:
         """The framed text picture of ``image``, as ``show`` draws it."""
-        lines = half_block_lines(image)
-        top = "┌" + "─" * image.width + "┐"
-        bottom = "└" + "─" * image.width + "┘"
+        lines = braille_lines(image) if self._style_now(image) == "braille" else half_block_lines(image)
+        top = "┌" + "─" * len(lines[0]) + "┐"
+        bottom = "└" + "─" * len(lines[0]) + "┘"
         return "\n".join([top, *("│" + line + "│" for line in lines), bottom]) + "\n"
 
     def _draw(self, frame: Image.Image) -> None:
@@ -222,6 +264,15 @@ class TerminalDisplay(_Closing):
         self.stream.write(text)
         self.stream.flush()
         self._drawn_lines = text.count("\n")
+
+    def _style_now(self, image: Image.Image) -> str:
+        if self.style != "auto":
+            return self.style
+        if not self._is_tty():
+            return "half"
+        size = shutil.get_terminal_size()
+        fits = size.columns >= image.width + 2 and size.lines >= (image.height + 1) // 2 + 2
+        return "half" if fits else "braille"
 
     def _is_tty(self) -> bool:
         isatty = getattr(self.stream, "isatty", None)

@@ -258,7 +258,7 @@ class FakeTty(io.StringIO):
 
 def test_terminal_redraws_in_place_on_a_tty() -> None:
     out = FakeTty()
-    display = TerminalDisplay(out)
+    display = TerminalDisplay(out, style="half")
     display.show(new_screen())
     first = len(out.getvalue())
     display.show(sample_image())
@@ -299,3 +299,30 @@ def test_gif_frames_last_as_long_as_they_were_shown(tmp_path: Path) -> None:
     display.show(text)  # at 0.05: the blank frame is shorter than 100 ms, so it gets 100
     display.show(blank)  # at 2.0
     assert display.gif_durations() == [100, 1950, 1500]  # the last one ends "now", 3.5
+
+
+def test_a_small_terminal_gets_the_screen_in_braille(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    import shutil
+
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda *a, **k: os.terminal_size((80, 24)))
+    out = FakeTty()
+    display = TerminalDisplay(out)
+    display.show(sample_image())
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 18 and {len(line) for line in lines} == {66}
+    cells = "".join(line[1:-1] for line in lines[1:-1])
+    assert all(0x2800 <= ord(c) <= 0x28FF for c in cells)
+    lit = sum(bin(ord(c) - 0x2800).count("1") for c in cells)
+    image = sample_image().convert("1")
+    assert lit == sum(1 for v in image.getdata() if v)  # every lit pixel is one Braille dot
+
+
+def test_a_big_terminal_gets_half_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    import shutil
+
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda *a, **k: os.terminal_size((140, 40)))
+    out = FakeTty()
+    TerminalDisplay(out).show(sample_image())
+    assert len(out.getvalue().splitlines()) == 34
