@@ -1,0 +1,100 @@
+"""Speed and accuracy of the pip reader on 1280x960 frames with up to six dice, on ONE core.
+
+    .venv/bin/python bench/bench_vision.py [--per-set 40] [--model ONNX]
+
+Frames are made from the labelled photos in ../shared/data/dice-photos that hold at most six
+dice: each photo is scaled to fit 1280x960 and padded with its own edge, so a frame looks like
+what a 1280x960 camera above the tray would give. Prints the median and 90th-percentile
+reading time per frame (decode excluded) and the accuracy figures of ``kostka eval``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT.parent / "shared" / "data" / "dice-photos"
+SETS = ["byler-mixed-tray", "matteo-white-on-wood", "gissur-red-in-box"]
+FRAME_W, FRAME_H = 1280, 960
+
+
+def to_frame(image: np.ndarray) -> tuple[np.ndarray, float, int, int]:
+    """The image scaled to fit 1280x960 and padded; (frame, scale, left pad, top pad)."""
+    height, width = image.shape[:2]
+    scale = min(FRAME_W / width, FRAME_H / height)
+    resized = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    top = (FRAME_H - resized.shape[0]) // 2
+    left = (FRAME_W - resized.shape[1]) // 2
+    frame = cv2.copyMakeBorder(
+        resized,
+        top,
+        FRAME_H - resized.shape[0] - top,
+        left,
+        FRAME_W - resized.shape[1] - left,
+        cv2.BORDER_REPLICATE,
+    )
+    return frame, scale, left, top
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--per-set", type=int, default=40, help="frames per set (spread over the set)")
+    parser.add_argument("--models", help="folder with other dice_net.onnx and face_net.onnx")
+    args = parser.parse_args()
+    if not DATA.is_dir():
+        print(f"skipped: {DATA} is absent (the labelled dice photos live there)")
+        return 0
+    sys.path.insert(0, str(ROOT))
+    from firmware.labels import LabelledDie, load_set
+    from firmware.verbs.eval import Tally, report, score
+    from vision.reader import read_dice
+
+    cv2.setNumThreads(1)
+    total = Tally()
+    for set_name in SETS:
+        labelled = load_set(DATA / set_name)
+        names = [n for n in labelled.images if len(labelled.labels.get(n, [])) <= 6]
+        names = names[:: max(1, len(names) // args.per_set)][: args.per_set]
+        tally = Tally()
+        for name in names:
+            image = cv2.imread(str(labelled.path(name)), cv2.IMREAD_COLOR)
+            frame, scale, left, top = to_frame(image)
+            height, width = image.shape[:2]
+            labels = [
+                LabelledDie(
+                    d.value,
+                    (d.cx * width * scale + left) / FRAME_W,
+                    (d.cy * height * scale + top) / FRAME_H,
+                    d.w * width * scale / FRAME_W,
+                    d.h * height * scale / FRAME_H,
+                )
+                for d in labelled.labels[name]
+            ]
+            read_dice(frame, models=args.models)  # warm caches; the timed read follows
+            started = time.perf_counter()
+            reading = read_dice(frame, models=args.models)
+            ms = 1000 * (time.perf_counter() - started)
+            tally.ms.append(ms)
+            total.ms.append(ms)
+            for t in (tally, total):
+                score(name, labels, reading, t, [])
+        print(report(f"{set_name} as {FRAME_W}x{FRAME_H} frames, {len(names)} frames", tally))
+    ms = sorted(total.ms)
+    p90 = ms[int(0.9 * (len(ms) - 1))]
+    print(
+        f"all frames: median {statistics.median(ms):.1f} ms, 90th percentile {p90:.1f} ms"
+        f" per {FRAME_W}x{FRAME_H} frame on one core (cv2.setNumThreads(1))"
+    )
+    print(report("all sets together", total))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,93 @@
+"""``kostka read`` and ``kostka eval`` as a user runs them."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from pathlib import Path
+
+import cv2
+import pytest
+
+from firmware.cli import main
+from firmware.labels import LabelsError, load_set, parse_labels
+
+DICE = Path(__file__).parent / "data" / "dice"
+
+
+def photos() -> list[Path]:
+    return sorted((DICE / "images").iterdir())
+
+
+def test_read_json_shape_and_unreadable_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(b"not a jpeg at all")
+    first = str(photos()[0])
+    code = main(["read", "--json", str(tmp_path / "missing.png"), first, str(broken)])
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert code == 1
+    assert [line["image"] for line in lines] == [str(tmp_path / "missing.png"), first, str(broken)]
+    assert "error" in lines[0] and "error" in lines[2]
+    reading = lines[1]
+    image = cv2.imread(first)
+    assert set(reading) == {"image", "width", "height", "ms", "dice"}
+    assert (reading["width"], reading["height"]) == (image.shape[1], image.shape[0])
+    assert reading["ms"] > 0
+    assert reading["dice"], "the photo has dice"
+    for die in reading["dice"]:
+        assert set(die) == {"face", "confidence", "status", "box"}
+        assert die["face"] is None or 1 <= die["face"] <= 6
+        assert 0 <= die["confidence"] <= 1
+        assert die["status"] in {"ok", "uncertain", "cocked"}
+        assert len(die["box"]) == 4 and all(isinstance(v, int) for v in die["box"])
+
+
+def test_read_text_and_exit_code_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["read", str(photos()[0])])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.startswith(str(photos()[0]) + ": ")
+    assert "dice" in out
+
+
+def test_eval_prints_figures_and_writes_failures_picture(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "set"
+    shutil.copytree(DICE, folder)
+    # one wrong label so that there is a failure to draw
+    labels = (folder / "labels.csv").read_text().splitlines()
+    name, value, *rest = labels[1].split(",")
+    labels[1] = ",".join([name, str(1 if value == "6" else int(value) + 1), *rest])
+    (folder / "labels.csv").write_text("\n".join(labels) + "\n")
+    picture = tmp_path / "failures.jpg"
+    code = main(["eval", str(folder), "--failures", str(picture)])
+    captured = capsys.readouterr()
+    assert code == 0
+    total = sum(len(v) for v in load_set(folder).labels.values())
+    assert f"{total} labelled dice" in captured.out
+    for word in ("correct ok", "silent errors", "abstentions", "missed", "median ms"):
+        assert word in captured.out
+    assert "images" in captured.err  # the progress bar
+    assert cv2.imread(str(picture)) is not None
+
+
+def test_eval_limit_and_every(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["eval", str(DICE), "--every", "2", "--limit", "1", "--failures", str(tmp_path / "f.jpg")])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "(images 0::2, first 1)" in out
+    assert "1 images)" in out
+
+
+def test_eval_without_labels_says_what_is_missing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eval", str(tmp_path)]) == 2
+    assert "expected labels.csv and an images/ folder" in capsys.readouterr().err
+
+
+def test_labels_errors_name_the_line() -> None:
+    with pytest.raises(LabelsError, match="line 2: value 9"):
+        parse_labels(io.StringIO("image,value,cx,cy,w,h\na.jpg,9,0.5,0.5,0.1,0.1\n"))
+    with pytest.raises(LabelsError, match="header lacks"):
+        parse_labels(io.StringIO("image,face\na.jpg,3\n"))

@@ -1,0 +1,138 @@
+"""The pip reader on real photos with known faces, on empty frames, and on bad input.
+
+tests/data/dice/ holds a few photos of the MIT/BSD sets of ../shared/data/dice-photos with
+their labels (labels.csv) and licence files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from firmware.labels import load_set
+from firmware.verbs.eval import match
+from vision.dice_net import ModelError
+from vision.reader import as_bgr, read_dice
+from vision.reading import Die, Reading
+
+DICE = Path(__file__).parent / "data" / "dice"
+PHOTOS = load_set(DICE)
+
+
+@pytest.mark.parametrize("name", PHOTOS.images)
+def test_real_photo_reads_every_labelled_die(name: str) -> None:
+    frame = cv2.imread(str(PHOTOS.path(name)), cv2.IMREAD_COLOR)
+    reading = read_dice(frame)
+    labels = PHOTOS.labels[name]
+    pairs = dict(match(labels, list(reading.dice), reading.width, reading.height))
+    said = [
+        (reading.dice[pairs[i]].face, reading.dice[pairs[i]].status) if i in pairs else None
+        for i in range(len(labels))
+    ]
+    assert said == [(label.value, "ok") for label in labels]
+    assert len([d for d in reading.dice if d.status == "ok"]) == len(labels), reading
+
+
+def test_reading_is_in_frame_pixels_of_the_given_frame() -> None:
+    name = PHOTOS.images[0]
+    frame = cv2.imread(str(PHOTOS.path(name)), cv2.IMREAD_COLOR)
+    reading = read_dice(frame)
+    assert (reading.width, reading.height) == (frame.shape[1], frame.shape[0])
+    for die in reading.dice:
+        x, y, w, h = die.box
+        assert 0 <= x < x + w <= reading.width and 0 <= y < y + h <= reading.height
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        np.zeros((480, 640, 3), np.uint8),
+        np.full((960, 1280, 3), 200, np.uint8),
+        np.random.default_rng(7).integers(0, 256, (480, 640, 3), dtype=np.uint8),
+    ],
+    ids=["black", "grey", "noise"],
+)
+def test_empty_frames_have_no_ok_dice(frame: np.ndarray) -> None:
+    reading = read_dice(frame)
+    assert reading.faces == ()
+    assert not reading.all_ok
+
+
+def test_table_without_dice_has_no_ok_dice() -> None:
+    """A real photo with the dice painted over by the table around them."""
+    name = PHOTOS.images[0]
+    frame = cv2.imread(str(PHOTOS.path(name)), cv2.IMREAD_COLOR)
+    height, width = frame.shape[:2]
+    mask = np.zeros((height, width), np.uint8)
+    for label in PHOTOS.labels[name]:
+        x, y, w, h = label.box_px(width, height)
+        grow = max(w, h)
+        cv2.rectangle(mask, (int(x - grow), int(y - grow)), (int(x + w + grow), int(y + h + grow)), 255, -1)
+    empty = cv2.inpaint(frame, mask, 3, cv2.INPAINT_TELEA)
+    assert read_dice(empty).faces == ()
+
+
+def test_grey_frames_are_accepted() -> None:
+    assert read_dice(np.zeros((64, 64), np.uint8)).dice == ()
+
+
+@pytest.mark.parametrize(
+    ("frame", "message"),
+    [
+        (np.zeros((48, 64, 3), np.float32), "uint8"),
+        (np.zeros((48, 64, 2), np.uint8), "H x W x 3"),
+        (np.zeros((4, 4, 3), np.uint8), "at least 8 x 8"),
+        ([[0, 0, 0]], "numpy array"),
+    ],
+)
+def test_bad_frames_say_what_was_received(frame: object, message: str) -> None:
+    with pytest.raises((TypeError, ValueError), match=message):
+        as_bgr(frame)
+
+
+def test_unknown_mode_is_refused() -> None:
+    with pytest.raises(ValueError, match="mode 'runes'"):
+        read_dice(np.zeros((64, 64, 3), np.uint8), "runes")
+
+
+def test_missing_model_says_how_to_make_one(tmp_path: Path) -> None:
+    with pytest.raises(ModelError, match=r"train it with tools/train_dice_net\.py"):
+        read_dice(np.zeros((64, 64, 3), np.uint8), models=str(tmp_path))
+
+
+def test_die_values_are_checked() -> None:
+    with pytest.raises(ValueError, match="status"):
+        Die(3, 0.5, "sure", (0, 0, 1, 1))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="confidence"):
+        Die(3, 1.5, "ok", (0, 0, 1, 1))
+    reading = Reading((Die(3, 0.9, "ok", (0, 0, 10, 10)), Die(None, 0.4, "cocked", (20, 0, 10, 10))), 40, 10)
+    assert reading.faces == (3,)
+    assert not reading.all_ok
+
+
+def test_locate_finds_the_dice_whatever_their_faces() -> None:
+    """``locate`` is the dice finding that colour mode shares: every labelled die has a find."""
+    from vision.reader import locate
+
+    name = PHOTOS.images[-1]
+    frame = cv2.imread(str(PHOTOS.path(name)), cv2.IMREAD_COLOR)
+    height, width = frame.shape[:2]
+    finds = locate(frame)
+    for label in PHOTOS.labels[name]:
+        lx, ly = label.centre_px(width, height)
+        assert any(abs(f.x - lx) < f.size / 2 and abs(f.y - ly) < f.size / 2 for f in finds), label
+
+
+def test_pyramid_crop_centres_the_asked_point() -> None:
+    from vision.scaling import Pyramid
+
+    frame = np.zeros((960, 1280, 3), np.uint8)
+    cv2.circle(frame, (901, 333), 12, (255, 255, 255), -1)
+    for scale in (1.0, 0.5, 0.3, 0.13):
+        crop = Pyramid(frame).crop(scale, (901.0, 333.0), 32).max(axis=2).astype(float)
+        ys, xs = np.mgrid[0:32, 0:32]
+        cy, cx = (crop * ys).sum() / crop.sum(), (crop * xs).sum() / crop.sum()
+        assert abs(cx - 16) < 1.0 and abs(cy - 16) < 1.0, (scale, cx, cy)

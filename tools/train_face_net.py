@@ -1,0 +1,208 @@
+"""Train the face classifier (vision/data/face_net.onnx) on crops of the labelled dice photos.
+
+    .venv/bin/python tools/train_face_net.py --split even --out /tmp/face_net_even.onnx
+    .venv/bin/python tools/train_face_net.py --split all   # the shipped model
+
+Input: a FACE_CROP x FACE_CROP BGR crop with the die centred and its side FACE_DIE pixels
+(layout in vision/face_net.py). Output: logits for faces 1-6, "cocked" and "no die here".
+Dice are cut from the photos at a random angle, scale, shift and colour (channels swapped,
+light and contrast changed, blurred, noised); "no die" crops come from the table and from
+points between and beside dice. ``--split even`` trains on the even-numbered images of each
+set (sorted by name), keeping the odd ones to measure generalisation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+from torch import nn
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from train_dice_net import DATA, SETS, augment_colour, die_size_px  # noqa: E402
+
+from firmware.labels import load_set  # noqa: E402
+from vision.face_net import FACE_CLASSES, FACE_CROP, FACE_DIE  # noqa: E402
+
+CACHE_DIE = 64.0
+LAYOUT = {"crop": FACE_CROP, "die": FACE_DIE}  # crop side and die side in it, pixels
+
+
+def conv_bn(cin: int, cout: int) -> nn.Sequential:
+    return nn.Sequential(nn.Conv2d(cin, cout, 3, 1, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU())
+
+
+class FaceNet(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.body = nn.Sequential(
+            conv_bn(3, 16),
+            nn.MaxPool2d(2),
+            conv_bn(16, 32),
+            nn.MaxPool2d(2),
+            conv_bn(32, 64),
+            conv_bn(64, 64),
+            nn.MaxPool2d(2),
+            conv_bn(64, 96),
+            nn.AdaptiveAvgPool2d(1),
+            nn.Flatten(),
+            nn.Dropout(0.1),
+            nn.Linear(96, len(FACE_CLASSES)),
+        )
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.body(x)
+
+
+def load(split: str) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Per image: the image at CACHE_DIE scale and its dice [cx, cy, size, value]."""
+    out = []
+    for set_name in SETS:
+        labelled = load_set(DATA / set_name)
+        names = sorted(labelled.labels)
+        if split == "even":
+            names = names[0::2]
+        for name in names:
+            image = cv2.imread(str(labelled.path(name)), cv2.IMREAD_COLOR)
+            height, width = image.shape[:2]
+            rows = labelled.labels[name]
+            die = die_size_px(rows, width, height, set_name)
+            scale = CACHE_DIE / die
+            small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+            matteo = set_name.startswith("matteo")
+            dice = [
+                [
+                    r.cx * width * scale,
+                    r.cy * height * scale,
+                    (die if matteo else max(r.w * width, r.h * height)) * scale,
+                    r.value,
+                ]
+                for r in rows
+            ]
+            out.append((small, np.array(dice, np.float32)))
+        print(f"{set_name}: {len(names)} images", flush=True)
+    return out
+
+
+def cut(image: np.ndarray, cx: float, cy: float, size: float, rng: random.Random) -> np.ndarray:
+    side = int(LAYOUT["crop"])
+    scale = LAYOUT["die"] / size * math.exp(rng.uniform(-0.25, 0.25))
+    angle = rng.uniform(0, 360)
+    m = cv2.getRotationMatrix2D((float(cx), float(cy)), angle, scale)
+    m[0, 2] += side / 2 - cx
+    m[1, 2] += side / 2 - cy
+    if rng.random() < 0.5:
+        m[0] = -m[0]
+        m[0, 2] += side
+    crop = cv2.warpAffine(image, m, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT101)
+    return augment_colour(crop, rng)
+
+
+def sample(items: list, rng: random.Random) -> tuple[np.ndarray, int]:
+    image, dice = items[rng.randrange(len(items))]
+    r = rng.random()
+    d = dice[rng.randrange(len(dice))]
+    size = float(d[2])
+    if r < 0.8:
+        jitter = 0.25 * size
+        cx = d[0] + rng.uniform(-jitter, jitter)
+        cy = d[1] + rng.uniform(-jitter, jitter)
+        return cut(image, cx, cy, size, rng), FACE_CLASSES.index(int(d[3]))
+    # no die at the centre: beside a die, or anywhere on the table away from dice
+    for _ in range(20):
+        if r < 0.9:
+            angle = rng.uniform(0, 2 * math.pi)
+            dist = rng.uniform(0.55, 1.2) * size
+            cx, cy = d[0] + dist * math.cos(angle), d[1] + dist * math.sin(angle)
+        else:
+            cx, cy = rng.uniform(0, image.shape[1]), rng.uniform(0, image.shape[0])
+        if all(math.hypot(cx - e[0], cy - e[1]) > 0.5 * e[2] for e in dice):
+            return cut(image, cx, cy, size, rng), FACE_CLASSES.index(None)
+    return cut(image, cx, cy, size, rng), FACE_CLASSES.index(None)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--split", choices=["even", "all"], default="all")
+    parser.add_argument("--steps", type=int, default=4000)
+    parser.add_argument("--batch", type=int, default=64)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--out", default=str(ROOT / "vision" / "data" / "face_net.onnx"))
+    parser.add_argument("--resume", help="start from this state dict (.pt) instead of from scratch")
+    parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
+    parser.add_argument(
+        "--crop", type=int, default=LAYOUT["crop"], help="crop side, pixels (vision.face_net.FACE_CROP)"
+    )
+    parser.add_argument(
+        "--die", type=float, default=LAYOUT["die"], help="die side in the crop (vision.face_net.FACE_DIE)"
+    )
+    args = parser.parse_args()
+    LAYOUT["crop"], LAYOUT["die"] = args.crop, args.die
+    torch.set_num_threads(args.threads)
+    cv2.setNumThreads(1)
+    rng = random.Random(args.seed)
+    np.random.seed(args.seed)
+    torch.manual_seed(args.seed)
+    items = load(args.split)
+    net = FaceNet()
+    if args.resume:
+        net.load_state_dict(torch.load(args.resume))
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=0.1)
+    start = time.time()
+    correct = seen = 0
+    for step in range(args.steps):
+        batch = [sample(items, rng) for _ in range(args.batch)]
+        x = torch.from_numpy(np.stack([b[0].transpose(2, 0, 1) / 255.0 for b in batch]).astype(np.float32))
+        y = torch.tensor([b[1] for b in batch])
+        logits = net(x)
+        loss = nn.functional.cross_entropy(logits, y, label_smoothing=0.02)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        correct += int((logits.argmax(1) == y).sum())
+        seen += len(y)
+        if step % 100 == 0 or step == args.steps - 1:
+            print(
+                f"step {step} loss {loss.item():.3f} train acc {correct / seen:.3f} "
+                f"({time.time() - start:.0f} s)",
+                flush=True,
+            )
+            correct = seen = 0
+        if step % 1000 == 999 or step == args.steps - 1:
+            export(net, args.out)
+    return 0
+
+
+def export(net: FaceNet, out: str) -> None:
+    net.eval()
+    dummy = torch.zeros(2, 3, int(LAYOUT["crop"]), int(LAYOUT["crop"]))
+    torch.onnx.export(
+        net,
+        dummy,
+        out,
+        input_names=["crops"],
+        output_names=["logits"],
+        opset_version=11,
+        dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}},
+        dynamo=False,
+    )
+    torch.save(net.state_dict(), str(Path(out).with_suffix(".pt")))
+    net.train()
+    print(f"wrote {out}", flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

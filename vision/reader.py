@@ -1,0 +1,152 @@
+"""The entry point: ``read_dice(frame_bgr) -> Reading``.
+
+Pips mode: the dice network (``vision.dice_net``) finds the dice and their size (``locate``,
+which colour mode can share); the face classifier (``vision.face_net``) reads each die's crop,
+as it is and turned by 90 degrees. A die is ``ok`` only when independent checks agree
+(``vision.trust``), otherwise ``uncertain`` (or ``cocked`` when the readers say so).
+
+>>> import numpy as np
+>>> read_dice(np.zeros((480, 640, 3), np.uint8)).dice
+()
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from pathlib import Path
+
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.dice_net import MODEL, Candidate, find_candidates, load_net, look_closer
+from vision.face_net import MODEL as FACE_MODEL
+from vision.face_net import face_probs, load_face_net
+from vision.reading import Die, Reading
+from vision.scaling import Pyramid
+from vision.trust import judge
+from vision.tuning import PIPS, PipSettings
+
+MODES = ("pips",)
+
+
+def as_bgr(frame: object) -> NDArray[np.uint8]:
+    """Check and normalise a frame to H x W x 3 uint8 BGR (grey and BGRA are converted)."""
+    if not isinstance(frame, np.ndarray):
+        raise TypeError(f"a frame must be a numpy array, got {type(frame).__name__}")
+    if frame.dtype != np.uint8:
+        raise ValueError(f"a frame must be uint8 BGR, got dtype {frame.dtype}")
+    if frame.ndim == 2:
+        frame = np.repeat(frame[:, :, None], 3, axis=2)
+    if frame.ndim != 3 or frame.shape[2] not in (3, 4):
+        raise ValueError(f"a frame must be H x W x 3 (BGR), got shape {frame.shape}")
+    if frame.shape[0] < 8 or frame.shape[1] < 8:
+        raise ValueError(f"a frame must be at least 8 x 8 pixels, got shape {frame.shape}")
+    bgr: NDArray[np.uint8] = np.ascontiguousarray(frame[:, :, :3])
+    return bgr
+
+
+def _distinct(candidates: list[Candidate], apart: float) -> list[Candidate]:
+    """Drop candidates whose centre lies within ``apart`` dice of a hotter one."""
+    kept: list[Candidate] = []
+    for c in sorted(candidates, key=lambda c: -c.heat):
+        if all(math.hypot(c.x - k.x, c.y - k.y) > apart * min(c.size, k.size) for k in kept):
+            kept.append(c)
+    return kept
+
+
+def model_paths(models: str | None) -> tuple[str, str]:
+    """The dice network and face classifier files: shipped ones, or those in folder ``models``."""
+    if models is None:
+        return str(MODEL), str(FACE_MODEL)
+    return str(Path(models) / MODEL.name), str(Path(models) / FACE_MODEL.name)
+
+
+def locate(
+    frame_bgr: NDArray[np.uint8],
+    settings: PipSettings = PIPS,
+    die_px: float | None = None,
+    models: str | None = None,
+    pyramid: Pyramid | None = None,
+) -> list[Candidate]:
+    """Where the dice are (frame pixels) and how big, whatever their faces show.
+
+    A first look at a small copy of the frame finds the dice and their size; when they are
+    tiny or huge there (or absent), it looks again at twice or half the size. A second look
+    at a square crop around each die, where dice are ``settings.die_px``, places it exactly.
+    ``die_px`` is the dice side in frame pixels when the caller knows it (a fixed camera).
+    """
+    net = load_net(model_paths(models)[0])
+    pyramid = pyramid or Pyramid(frame_bgr)
+    first = min(1.0, settings.first_look_side / max(frame_bgr.shape[:2]))
+    # nothing found: the dice may be too big for the first look, or too small
+    for scale in dict.fromkeys((first, first / 2, min(1.0, 2 * first))):
+        rough = find_candidates(net, pyramid, scale, settings.find_heat)
+        sizes = [c.size for c in rough if c.heat >= settings.ok_heat]
+        typical = die_px or (statistics.median(sizes) if sizes else None)
+        if typical is not None:
+            break
+    if typical is None:
+        return []
+    better = None
+    if typical * scale < settings.smallest_first_look and scale < 1.0:
+        better = min(1.0, 2 * scale)
+    elif typical * scale > settings.largest_first_look:
+        better = scale / 2
+    if better is not None:
+        again = find_candidates(net, pyramid, better, settings.find_heat)
+        sizes = [c.size for c in again if c.heat >= settings.ok_heat]
+        if sizes:
+            rough, typical = again, die_px or statistics.median(sizes)
+    work_scale = min(settings.max_upscale, settings.die_px / typical)
+    closer = look_closer(net, pyramid, _distinct(rough, settings.apart), work_scale, settings.crop)
+    return _distinct([c for c in closer if c.heat >= settings.keep_heat], settings.apart)
+
+
+def load_models(models: str | None = None) -> None:
+    """Load both networks and run each once (OpenCV sets up a network on its first run),
+    e.g. before timing reads; otherwise this happens on the first read."""
+    dice_path, face_path = model_paths(models)
+    grey = Pyramid(np.full((96, 96, 3), 128, np.uint8))
+    find_candidates(load_net(dice_path), grey, 1.0, 1.0)
+    face_probs(load_face_net(face_path), grey, [(48.0, 48.0, 30.0)], 1)
+
+
+def read_dice(
+    frame_bgr: NDArray[np.uint8],
+    mode: str = "pips",
+    *,
+    settings: PipSettings = PIPS,
+    die_px: float | None = None,
+    models: str | None = None,
+) -> Reading:
+    """Read every die in a BGR uint8 frame; see the module docstring.
+
+    ``die_px``: the dice side in frame pixels if known (fixed camera), else measured.
+    ``models``: a folder with other network files (e.g. trained on part of the data).
+    """
+    if mode not in MODES:
+        raise ValueError(f"mode {mode!r} is not supported; use one of {MODES}")
+    frame = as_bgr(frame_bgr)
+    height, width = frame.shape[:2]
+    pyramid = Pyramid(frame)
+    candidates = locate(frame, settings, die_px, models, pyramid)
+    face_net = load_face_net(model_paths(models)[1])
+    views = face_probs(face_net, pyramid, [(c.x, c.y, c.size) for c in candidates], settings.face_views)
+    sizes = [c.size for c in candidates if c.heat >= settings.ok_heat]
+    typical = statistics.median(sizes) if sizes else None
+    dice = []
+    for c, probs in sorted(zip(candidates, views, strict=True), key=lambda cv: (cv[0].x, cv[0].y)):
+        crowded = len(candidates) > settings.max_finds or any(
+            o.heat > c.heat and math.hypot(o.x - c.x, o.y - c.y) < settings.crowd * min(o.size, c.size)
+            for o in candidates
+        )
+        verdict = judge(c, probs, typical, settings, crowded)
+        if verdict is None:
+            continue
+        face, confidence, status = verdict
+        half = c.size / 2
+        x0, y0 = max(0, round(c.x - half)), max(0, round(c.y - half))
+        x1, y1 = min(width, round(c.x + half)), min(height, round(c.y + half))
+        dice.append(Die(face, confidence, status, (x0, y0, max(1, x1 - x0), max(1, y1 - y0))))
+    return Reading(tuple(dice), width, height)

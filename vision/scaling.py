@@ -1,0 +1,59 @@
+"""Fast, alias-free shrinking of a frame: a Gaussian pyramid, then a linear step under 2x.
+
+OpenCV's INTER_AREA takes ~45 ms for a 2736x2736 photo and ~12 ms for 1280x960 here; a
+``pyrDown`` chain plus one INTER_LINEAR step takes 1-2 ms for 1280x960 and keeps pips round.
+
+>>> import numpy as np
+>>> pyramid = Pyramid(np.zeros((960, 1280, 3), np.uint8))
+>>> pyramid.at(0.3).shape
+(288, 384, 3)
+>>> pyramid.crop(0.3, (640.0, 480.0), 64).shape
+(64, 64, 3)
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+
+class Pyramid:
+    """Halvings of one frame, made when first needed; scales are relative to the frame."""
+
+    def __init__(self, frame_bgr: NDArray[np.uint8]) -> None:
+        self._levels: list[NDArray[np.uint8]] = [frame_bgr]
+
+    def _level_for(self, scale: float) -> tuple[NDArray[np.uint8], float]:
+        """The smallest level at least ``scale`` of the frame, and that level's own scale."""
+        level_scale = 1.0
+        index = 0
+        while scale <= level_scale / 2 and min(self._levels[index].shape[:2]) >= 16:
+            index += 1
+            level_scale /= 2
+            if index == len(self._levels):
+                self._levels.append(np.asarray(cv2.pyrDown(self._levels[-1]), np.uint8))
+        return self._levels[index], level_scale
+
+    def at(self, scale: float) -> NDArray[np.uint8]:
+        """The whole frame resized by ``scale``."""
+        level, level_scale = self._level_for(scale)
+        rest = scale / level_scale
+        if abs(rest - 1.0) < 1e-3:
+            return level
+        height, width = self._levels[0].shape[:2]
+        size = (max(1, round(width * scale)), max(1, round(height * scale)))
+        return np.asarray(cv2.resize(level, size, interpolation=cv2.INTER_LINEAR), np.uint8)
+
+    def crop(self, scale: float, centre: tuple[float, float], side: int) -> NDArray[np.uint8]:
+        """A ``side`` x ``side`` square of the frame resized by ``scale``; the frame point
+        ``centre`` lands on pixel ``(side / 2, side / 2)``."""
+        level, level_scale = self._level_for(scale)
+        rest = scale / level_scale
+        # pyrDown keeps every second pixel's place: level x is frame x times the level's scale
+        cx, cy = centre[0] * level_scale, centre[1] * level_scale
+        matrix = np.array([[rest, 0.0, side / 2 - rest * cx], [0.0, rest, side / 2 - rest * cy]])
+        out = cv2.warpAffine(
+            level, matrix, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+        )
+        return np.asarray(out, np.uint8)

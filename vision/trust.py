@@ -1,0 +1,64 @@
+"""When does the referee stand by a reading? Independent checks that must all agree.
+
+The face classifier's views of the die (as it is, turned by 90 degrees) must name the same
+face with high probability; the dice network must be sure a die is there; its own class map
+must not be sure of another face; and the die must be about as big as the others.
+
+>>> import numpy as np
+>>> from vision.dice_net import Candidate
+>>> net_says = Candidate(50, 50, 48, 0.95, (0, 0, 0.6, 0.4, 0, 0, 0), (0, 0, 0.6, 0.4, 0, 0, 0))
+>>> views = np.array([[0, 0, 0.99, 0.01, 0, 0, 0, 0], [0, 0, 0.97, 0.02, 0, 0, 0, 0.01]])
+>>> judge(net_says, views, 48.0)
+(3, 0.93, 'ok')
+>>> judge(net_says, views, 120.0)[2]  # far smaller than the other dice in the frame
+'uncertain'
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.dice_net import CLASSES, Candidate
+from vision.face_net import FACE_CLASSES
+from vision.reading import Face, Status
+from vision.tuning import PIPS, PipSettings
+
+NONE = FACE_CLASSES.index(None)
+COCKED = FACE_CLASSES.index(0)
+
+
+def judge(
+    candidate: Candidate,
+    views: NDArray[np.float32],
+    typical_size: float | None,
+    settings: PipSettings = PIPS,
+    crowded: bool = False,
+) -> tuple[Face, float, Status] | None:
+    """``(face, confidence, status)`` of one candidate, or None when it is no die at all.
+
+    ``views``: the face classifier's probabilities, one row per view. ``crowded``: a hotter
+    find lies within ``settings.crowd`` dice (this may be a side face of that die).
+    """
+    mean = views.mean(axis=0)
+    best = int(np.argmax(mean))
+    if best == NONE and mean[NONE] >= settings.not_a_die:
+        return None
+    confidence = round(float(min(1.0, candidate.heat * mean[best])), 2)
+    if best == COCKED:
+        status: Status = "cocked" if mean[COCKED] >= settings.cocked_prob else "uncertain"
+        return None, confidence, status
+    if best == NONE:
+        return None, confidence, "uncertain"
+    value = FACE_CLASSES[best]
+    net_best = int(np.argmax(candidate.probs))
+    checks = (
+        candidate.heat >= settings.ok_heat,
+        mean[best] >= settings.ok_prob,
+        bool((views[:, best] >= settings.ok_prob_each).all()),
+        CLASSES[net_best] == value or candidate.probs[net_best] < settings.net_veto,
+        typical_size is None
+        or 1 / settings.size_ratio <= candidate.size / typical_size <= settings.size_ratio,
+        not crowded,
+    )
+    return value, confidence, "ok" if all(checks) else "uncertain"

@@ -1,0 +1,52 @@
+"""Every tuned number of the pip reader, in one place, with the data it was tuned on.
+
+Data: the three sets of ../shared/data/dice-photos (byler-mixed-tray, matteo-white-on-wood,
+gissur-red-in-box), images sorted by name. The networks in vision/data were trained on the
+even-numbered images only (``tools/train_*_net.py --split even``). The thresholds below were
+chosen on odd-numbered images 1, 5, 9, ... (``kostka eval DIR --every 4 --offset 1``) and
+checked on 3, 7, 11, ... (``--every 4 --offset 3``), which nothing here was fitted to.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class PipSettings:
+    """Thresholds of ``vision.reader.read_dice`` in pips mode."""
+
+    # Scale: a first look at a small copy finds the dice size, the second look reads the dice
+    # with their side at about ``die_px`` pixels (the network was trained on 16-100 px dice).
+    first_look_side: int = 448  # long side of the first look, pixels
+    smallest_first_look: float = 16.0  # dice smaller than this in the first look: look again at 2x
+    largest_first_look: float = 100.0  # dice larger than this: look again at half the size
+    die_px: float = 48.0
+    crop: int = 96  # side of the second look's square around each die (at die_px scale)
+    apart: float = 0.4  # two finds closer than this many dice are one die
+    max_upscale: float = 1.5
+    # Heat (the network's belief that a die's centre is there)
+    find_heat: float = 0.25  # first-look peaks below this are not dice at all
+    keep_heat: float = 0.3  # nor second-look peaks below this (3 of 1634 dice, 669 of 836 other finds)
+    ok_heat: float = 0.35  # below this a die is at most uncertain
+    # Face classifier (vision/face_net.py), shown each die in ``face_views`` turns of 90 degrees
+    face_views: int = 2
+    ok_prob: float = 0.9  # the mean of the views gives the face at least this probability
+    ok_prob_each: float = 0.5  # ... and every single view at least this
+    cocked_prob: float = 0.5  # "cocked" wins in the mean of the views with at least this
+    not_a_die: float = 0.5  # "no die here" in the mean of the views: the find is dropped
+    # The dice network's own class maps (a third reader): when it is sure (this probability)
+    # of another face than the classifier, the die is uncertain.
+    net_veto: float = 0.8
+    # A die whose size differs from the median of the frame's dice by more than this factor
+    # is uncertain (a side face, a die on the rim, a print of a die on the tray).
+    size_ratio: float = 2.0
+    # A find with a hotter one closer than this many dice is uncertain (it may be that die's
+    # side face, seen at a slant).
+    crowd: float = 0.0
+    # More finds than this is no table of dice (noise, a pattern, a dice-covered cloth):
+    # every find is uncertain. The sets have at most 25 dice a photo.
+    max_finds: int = 40
+
+
+PIPS = PipSettings()
