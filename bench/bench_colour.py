@@ -1,0 +1,175 @@
+"""Colour mode's figures on the synthetic renderer (issue 4).
+
+    .venv/bin/python bench/bench_colour.py                    # all three figures, small counts
+    .venv/bin/python bench/bench_colour.py --frames 400 --teach-trials 20 --speed 60
+
+Prints: (1) accuracy and silent errors of ``read_colours`` (default profile) on the renderer's
+``hardest`` preset; (2) teach under one light, read under another: a copy of the dice (a kit) is
+taught with 3 frames per face under one light (``read_colours`` with the taught profile), then
+read under a second light; (3) the median milliseconds per 1280x960 frame on one core
+(``cv2.setNumThreads(1)``), decode excluded. Dice are matched to the truth by box centre; a
+cocked die read ``ok`` and an ``ok`` die where there is none are silent errors, as in
+``kostka eval``. Seeds 0.. are used for (1) and (3): the settings were tuned on seeds 1000-1199.
+``--cards N`` adds the same figure for Lezard cards (``read_cards``) on N hardest card frames.
+``--models DIR`` uses another dice network (colour mode asks the shipped one when it is there).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from collections import Counter
+
+import cv2
+import numpy as np
+
+from vision.colour import FACES
+from vision.colour_profile import Profile
+from vision.colour_reader import face_features, read_cards, read_colours
+from vision.reading import Reading
+from vision.synth import Light, Scene, render, sample_kit
+
+
+def score(reading: Reading, scene: Scene, tally: Counter[str]) -> None:
+    used: set[int] = set()
+    for truth in scene.things:
+        x, y, w, h = truth.box
+        cx, cy = x + w / 2, y + h / 2
+        near = [
+            (math.hypot(d.centre[0] - cx, d.centre[1] - cy), i)
+            for i, d in enumerate(reading.dice)
+            if i not in used and math.hypot(d.centre[0] - cx, d.centre[1] - cy) < 0.5 * max(w, h)
+        ]
+        if not near:
+            tally["missed"] += 1
+            continue
+        _, index = min(near)
+        used.add(index)
+        die = reading.dice[index]
+        wanted = None if truth.cocked else truth.face
+        if die.status != "ok":
+            tally["abstain"] += 1
+        elif die.face == wanted:
+            tally["correct"] += 1
+        else:
+            tally["silent"] += 1
+    tally["silent"] += sum(1 for i, d in enumerate(reading.dice) if i not in used and d.status == "ok")
+    tally["dice"] += len(scene.things)
+
+
+def card_text(face: object) -> str:
+    kind, colours = getattr(face, "kind", ""), getattr(face, "colours", ())
+    return f"{kind}:{'+'.join(colours)}"
+
+
+def score_cards(reading: Reading, scene: Scene, tally: Counter[str]) -> None:
+    """As ``score``, for cards (the face is ``kind:colour+colour``)."""
+    used: set[int] = set()
+    for truth in scene.things:
+        x, y, w, h = truth.box
+        near = [
+            i
+            for i, d in enumerate(reading.dice)
+            if i not in used
+            and math.hypot(d.centre[0] - x - w / 2, d.centre[1] - y - h / 2) < 0.35 * max(w, h)
+        ]
+        tally["dice"] += 1
+        if not near:
+            tally["missed"] += 1
+            continue
+        used.add(near[0])
+        card = reading.dice[near[0]]
+        if card.status != "ok":
+            tally["abstain"] += 1
+        else:
+            tally["correct" if card.face == card_text(truth.face) else "silent"] += 1
+    tally["silent"] += sum(1 for i, d in enumerate(reading.dice) if i not in used and d.status == "ok")
+
+
+def line(name: str, tally: Counter[str]) -> str:
+    n = max(1, tally["dice"])
+    return (
+        f"{name}: {tally['dice']} dice, correct ok {100 * tally['correct'] / n:.2f}%, "
+        f"silent errors {100 * tally['silent'] / n:.2f}%, uncertain {100 * tally['abstain'] / n:.2f}%, "
+        f"missed {100 * tally['missed'] / n:.2f}%"
+    )
+
+
+def random_light(rng: np.random.Generator) -> Light:
+    return Light(
+        kelvin=float(rng.uniform(2700, 6500)),
+        white_balance_left=float(rng.uniform(0.2, 0.8)),
+        brightness=float(rng.uniform(0.5, 1.3)),
+    )
+
+
+def teach_figure(trials: int, reads: int, models: str | None = None, seed: int = 7) -> Counter[str]:
+    rng = np.random.default_rng(seed)
+    tally: Counter[str] = Counter()
+    for _ in range(trials):
+        kit = sample_kit(rng, 1.5, (0.0, 0.5))
+        teach_light, read_light = random_light(rng), random_light(rng)
+        examples: dict[str, list[tuple[float, ...]]] = {}
+        for face in FACES:
+            for _ in range(3):
+                frame, _ = render(int(rng.integers(1 << 30)), "default", "colours", faces=[face] * 3,
+                                  kit=kit, light=teach_light)  # fmt: skip
+                examples.setdefault(face, []).extend(face_features(frame, models=models))
+        profile = Profile.teach({k: v for k, v in examples.items() if v})
+        for _ in range(reads):
+            frame, scene = render(int(rng.integers(1 << 30)), "default", "colours", kit=kit, light=read_light)
+            score(read_colours(frame, profile, models=models), scene, tally)
+    return tally
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--frames", type=int, default=100, help="hardest frames for figure (1)")
+    parser.add_argument("--teach-trials", type=int, default=5, help="kits taught for figure (2)")
+    parser.add_argument("--reads", type=int, default=10, help="frames read per taught kit")
+    parser.add_argument("--speed", type=int, default=30, help="frames timed for figure (3)")
+    parser.add_argument("--cards", type=int, default=0, help="hardest card frames (Lezard cards), 0: none")
+    parser.add_argument(
+        "--models", metavar="DIR", help="folder with another dice_net.onnx (default: shipped)"
+    )
+    args = parser.parse_args()
+    cv2.setNumThreads(1)
+    if args.frames:
+        hardest: Counter[str] = Counter()
+        for seed in range(args.frames):
+            frame, scene = render(seed, "hardest", "colours")
+            score(read_colours(frame, models=args.models), scene, hardest)
+        print(line(f"hardest preset, default profile, {args.frames} frames", hardest), flush=True)
+    if args.teach_trials:
+        taught = teach_figure(args.teach_trials, args.reads, args.models)
+        print(line(f"taught 3 frames/face under one light, read under another ({args.teach_trials} kits)",
+                   taught), flush=True)  # fmt: skip
+    if args.cards:
+        cards: Counter[str] = Counter()
+        for seed in range(args.cards):
+            frame, scene = render(seed, "hardest", "cards")
+            score_cards(read_cards(frame), scene, cards)
+        print(
+            line(f"cards, hardest preset, {args.cards} frames", cards).replace("dice", "cards", 1), flush=True
+        )
+    if not args.speed:
+        return
+    wall, cpu = [], []
+    for seed in range(args.speed):
+        frame, _ = render(10_000 + seed, "hardest", "colours", size=(1280, 960))
+        started, started_cpu = time.perf_counter(), time.process_time()
+        read_colours(frame, models=args.models)
+        wall.append(1000 * (time.perf_counter() - started))
+        cpu.append(1000 * (time.process_time() - started_cpu))
+    print(
+        f"speed: median {statistics.median(wall):.1f} ms per 1280x960 frame on one core"
+        f" ({statistics.median(cpu):.1f} ms of CPU time; {args.speed} frames)"
+    )
+
+
+if __name__ == "__main__":
+    main()

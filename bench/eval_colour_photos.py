@@ -1,0 +1,117 @@
+"""Colour mode on real photos: the body colours labelled in tests/data/colour_labels/.
+
+    .venv/bin/python bench/eval_colour_photos.py            # every labelled set, even and odd images
+    .venv/bin/python bench/eval_colour_photos.py --limit 10
+
+Reads each labelled photo of ../shared/data/dice-photos with ``read_colours`` (default profile)
+and matches dice to labels by centre. A die labelled with a Stonoga colour (yellow, red, green,
+blue, black) counts correct when read ``ok`` with that colour; any other body (white, purple,
+gold, marbled) must not be read ``ok`` with a colour: that is a silent error. ``smoke``
+(translucent dark grey) is shown apart: it is neither clearly black nor clearly not.
+Figures are printed for the even- and odd-numbered images (sorted by name) of each set: the
+settings were looked at on even ones only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import math
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.colour import STONOGA
+from vision.colour_reader import read_colours
+
+ROOT = Path(__file__).resolve().parent.parent
+LABELS = ROOT / "tests" / "data" / "colour_labels"
+PHOTOS = ROOT.parent / "shared" / "data" / "dice-photos"
+
+
+def score_set(name: str, limit: int, models: str | None = None) -> dict[str, Counter[str]]:
+    by_image: dict[str, list[tuple[float, float, str]]] = defaultdict(list)
+    with (LABELS / f"{name}.csv").open(newline="") as handle:
+        for row in csv.DictReader(handle):
+            by_image[row["image"]].append((float(row["cx"]), float(row["cy"]), row["colour"]))
+    images = sorted(by_image)[: limit or None]
+    halves: dict[str, Counter[str]] = {"even": Counter(), "odd": Counter()}
+    for number, image in enumerate(images):
+        tally = halves["even" if number % 2 == 0 else "odd"]
+        frame = cv2.imread(str(PHOTOS / name / "images" / image), cv2.IMREAD_COLOR)
+        if frame is None:
+            tally["unreadable"] += 1
+            continue
+        height, width = frame.shape[:2]
+        reading = read_colours(np.asarray(frame, np.uint8), models=models)
+        used: set[int] = set()
+        for cx, cy, colour in by_image[image]:
+            x, y = cx * width, cy * height
+            near = [
+                (math.hypot(d.centre[0] - x, d.centre[1] - y), i)
+                for i, d in enumerate(reading.dice)
+                if i not in used and math.hypot(d.centre[0] - x, d.centre[1] - y) < 0.6 * max(d.box[2:])
+            ]
+            kind = "stonoga" if colour in STONOGA else "smoke" if colour == "smoke" else "other"
+            tally[f"{kind} dice"] += 1
+            if not near:
+                tally[f"{kind} missed"] += 1
+                continue
+            die = reading.dice[min(near)[1]]
+            used.add(min(near)[1])
+            if die.status != "ok":
+                tally[f"{kind} uncertain"] += 1
+            elif kind == "stonoga" and die.face == colour:
+                tally[f"{kind} correct"] += 1
+            elif kind == "smoke":
+                tally[f"smoke read {die.face}"] += 1
+            else:
+                tally[f"{kind} silent"] += 1
+        tally["ok where no die"] += sum(
+            1 for i, d in enumerate(reading.dice) if i not in used and d.status == "ok"
+        )
+    return halves
+
+
+def report(name: str, half: str, t: Counter[str]) -> str:
+    stonoga, other = t["stonoga dice"], t["other dice"]
+    silent = t["stonoga silent"] + t["other silent"] + t["ok where no die"]
+    every = max(1, stonoga + other)
+    parts = [f"{name} {half}:"]
+    if stonoga:
+        parts.append(
+            f"Stonoga colours {stonoga} dice, correct ok {100 * t['stonoga correct'] / stonoga:.1f}%"
+        )
+    if other:
+        parts.append(f"other bodies {other} dice, read ok as a colour {100 * t['other silent'] / other:.1f}%")
+    parts.append(f"silent errors overall {100 * silent / every:.1f}% ({silent})")
+    if t["smoke dice"]:
+        smoke = {k.removeprefix("smoke read "): v for k, v in t.items() if k.startswith("smoke read")}
+        parts.append(f"smoke {t['smoke dice']} dice, read ok as {smoke}")
+    return "; ".join(parts)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--limit", type=int, default=0, help="images per set (0: all labelled)")
+    parser.add_argument(
+        "--models", metavar="DIR", help="folder with another dice_net.onnx (default: shipped)"
+    )
+    args = parser.parse_args()
+    if not PHOTOS.is_dir():
+        print(f"skipped: the photo sets are not at {PHOTOS}", file=sys.stderr)
+        return 0
+    cv2.setNumThreads(1)
+    for path in sorted(LABELS.glob("*.csv")):
+        for half, tally in score_set(path.stem, args.limit, args.models).items():
+            print(report(path.stem, half, tally), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

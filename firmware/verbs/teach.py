@@ -1,0 +1,147 @@
+"""``kostka teach --mode colours --out PROFILE --source SPEC``: show Kostka your own dice once.
+
+For each face (yellow, red, ..., star) the player puts one or more dice showing it under the
+camera and names it, at the terminal or all at once with ``--names yellow,red,...``; Kostka
+takes ``--frames`` frames of it (3 by default) from the source (``picamera2``, ``usb:0``, a
+video, a folder of images: see ``firmware.camera.open_source``). Every die found in those
+frames teaches that name. The profile (JSON) then reads with ``kostka read --profile PROFILE``.
+
+With a folder, frames are taken in natural order: ``--names a,b`` with ``--frames 3`` uses
+images 1-3 for ``a`` and 4-6 for ``b``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+FACES = ("yellow", "red", "green", "blue", "black", "star")
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "teach",
+        help="teach Kostka the colours of your own dice",
+        description="Show each face of your dice under the camera and name it; "
+        "Kostka writes a profile that `kostka read --profile` uses.",
+    )
+    parser.add_argument("--mode", default="colours", choices=["colours"], help="what to teach (colours)")
+    parser.add_argument("--out", required=True, metavar="PROFILE", help="the profile file to write (JSON)")
+    parser.add_argument(
+        "--source",
+        required=True,
+        metavar="SPEC",
+        help="picamera2, usb:N, a video, a folder or a glob of images",
+    )
+    parser.add_argument("--frames", type=int, default=3, metavar="N", help="frames per face (default 3)")
+    parser.add_argument(
+        "--names",
+        metavar="A,B,...",
+        help=f"face names in the order shown (e.g. {','.join(FACES)}); else asked",
+    )
+    return parser
+
+
+def read_profile_file(path: str) -> Any:
+    """Load a profile file; raises ``ProfileError`` whose message names the file and what to do."""
+    from vision.colour_profile import Profile, ProfileError
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ProfileError(f"no profile file {path!r}: make one with `kostka teach --out {path}`") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ProfileError(f"cannot read the profile {path!r} ({error}); check the file") from None
+    try:
+        return Profile.from_json(text)
+    except ProfileError as error:
+        raise ProfileError(
+            f"the profile {path!r} is damaged: {error}; teach again with `kostka teach`"
+        ) from None
+
+
+def write_profile_file(path: str, text: str) -> None:
+    """Write the profile whole or not at all (a temporary file renamed over the old one)."""
+    target = Path(path)
+    partial = target.with_name(target.name + ".partial")
+    partial.write_text(text, encoding="utf-8")
+    os.replace(partial, target)
+
+
+def _names(args: argparse.Namespace) -> list[str] | None:
+    if args.names is None:
+        return None
+    names = [n.strip().lower() for n in args.names.split(",") if n.strip()]
+    return names
+
+
+def _ask() -> str:
+    try:
+        answer = input(f"Put dice showing one face under the camera and type its name ({', '.join(FACES)});"
+                       " empty to finish: ")  # fmt: skip
+    except EOFError:
+        return ""
+    return answer.strip().lower()
+
+
+def run(args: argparse.Namespace) -> int:
+    from firmware.camera import CameraError, EndOfFrames, open_source
+    from vision.colour_profile import Profile, ProfileError
+    from vision.colour_reader import face_features
+    from vision.dice_net import ModelError
+
+    if args.frames < 1:
+        print("--frames must be at least 1; try --frames 3.", file=sys.stderr)
+        return 2
+    listed = _names(args)
+    if listed is not None and not listed:
+        print("--names is empty; give the faces in the order you show them, e.g. --names red,blue.",
+              file=sys.stderr)  # fmt: skip
+        return 2
+    examples: dict[str, list[tuple[float, ...]]] = {}
+    try:
+        with open_source(args.source) as source:
+            queue = list(listed) if listed is not None else None
+            while True:
+                name = (queue.pop(0) if queue else "") if queue is not None else _ask()
+                if not name:
+                    break
+                found = 0
+                for _ in range(args.frames):
+                    vectors = face_features(source.read())
+                    examples.setdefault(name, []).extend(vectors)
+                    found += len(vectors)
+                print(f"{name}: {found} face(s) seen in {args.frames} frame(s)", flush=True)
+                if found == 0:
+                    print(f"No die was found for {name!r}: check the light and that the dice are in view, "
+                          "then teach again.", file=sys.stderr)  # fmt: skip
+                    return 1
+    except EndOfFrames:
+        print(f"The source {args.source!r} ran out of frames: give {args.frames} frames per name.",
+              file=sys.stderr)  # fmt: skip
+        return 1
+    except CameraError as error:
+        print(f"Cannot take frames: {error}", file=sys.stderr)
+        return 2
+    except ModelError as error:
+        print(f"Cannot find dice: {error}.", file=sys.stderr)
+        return 2
+    try:
+        profile = Profile.teach(examples)
+    except ProfileError as error:
+        print(f"Nothing to save: {error}.", file=sys.stderr)
+        return 1
+    try:
+        write_profile_file(args.out, profile.to_json())
+    except OSError as error:
+        print(
+            f"Cannot write the profile {args.out!r} ({error.strerror}); choose another --out.",
+            file=sys.stderr,
+        )
+        return 2
+    taught = ", ".join(f"{n} ({s.count})" for n, s in profile.classes)
+    print(f"Wrote {args.out}: {taught}. Read with: kostka read --mode colours --profile {args.out} IMAGE")
+    return 0

@@ -1,0 +1,140 @@
+"""Colour mode (vision/colour*.py, vision/star.py): white balance, each light, the star and yellow.
+
+Frames come from the synthetic renderer (vision/synth.py) with their truth. Colour mode is run
+without the dice network (``use_net=False``), so these tests do not depend on its file; the
+whole-figure measurements are in bench/bench_colour.py.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Literal
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.colour import FACE_PX, FACE_SHARE, Cast, estimate_cast, judge_face, look_at_face, name_colour
+from vision.colour_reader import COLOUR_SETTINGS, read_colours
+from vision.reading import Reading
+from vision.synth import Glare, HandShadow, Light, Scene, render, sample_kit
+from vision.synth_paint import PipLook, colour_face, pip_face
+
+NO_NET = replace(COLOUR_SETTINGS, use_net=False)
+FACES = ("yellow", "red", "green", "blue", "black", "star")
+LIGHTS = {
+    "warm": Light(kelvin=2700.0, white_balance_left=0.8),
+    "daylight": Light(kelvin=6500.0),
+    "dim": Light(brightness=0.4),
+    "bright": Light(brightness=1.4),
+    "glare": Light(glare=Glare(640.0, 480.0, 110.0, 0.6)),
+    "shadow": Light(hand=HandShadow(640.0, 480.0, 0.5, 200.0, 0.6)),
+}
+
+
+def score(reading: Reading, scene: Scene) -> tuple[int, int]:
+    """(dice read ok with the right face, dice read ok wrongly or where there is none)."""
+    right = wrong = 0
+    matched = set()
+    for truth in scene.things:
+        x, y, w, h = truth.box
+        near = [
+            i
+            for i, d in enumerate(reading.dice)
+            if math.hypot(d.centre[0] - x - w / 2, d.centre[1] - y - h / 2) < 0.5 * max(w, h)
+        ]
+        matched.update(near)
+        for i in near[:1]:
+            if reading.dice[i].status == "ok":
+                right += reading.dice[i].face == truth.face
+                wrong += reading.dice[i].face != truth.face
+    wrong += sum(1 for i, d in enumerate(reading.dice) if i not in matched and d.status == "ok")
+    return right, wrong
+
+
+@pytest.mark.parametrize("name", list(LIGHTS))
+def test_each_light_reads_most_faces_and_never_wrongly(name: str) -> None:
+    right = wrong = shown = 0
+    for seed in range(8):
+        faces = list(FACES[seed % 3 : seed % 3 + 4])
+        frame, scene = render(seed, "easy", "colours", faces=faces, light=LIGHTS[name])
+        r, w = score(read_colours(frame, settings=NO_NET), scene)
+        right, wrong, shown = right + r, wrong + w, shown + len(scene.things)
+    assert wrong == 0, f"{name}: {wrong} dice read ok with a wrong colour"
+    assert right >= 12, f"{name}: only {right} of {shown} dice read ok"
+
+
+def test_cast_from_a_grey_tray_undoes_much_of_a_warm_lamp() -> None:
+    grey = np.full((60, 80, 3), 150, np.uint8)
+    warm = Light(kelvin=2700.0, white_balance_left=0.8).cast()
+    lit = np.clip(255 * ((grey / 255.0) ** 2.2 * np.array(warm)) ** (1 / 2.2), 0, 255).astype(np.uint8)
+    cast = estimate_cast(lit)
+    before = float(lit[0, 0, 2]) / float(lit[0, 0, 0])
+    after = float(lit[0, 0, 2]) * cast.gains[2] / (float(lit[0, 0, 0]) * cast.gains[0])
+    assert before > 1.5
+    assert abs(math.log(after)) < 0.6 * abs(math.log(before))
+
+
+def test_cast_of_a_daylight_grey_tray_is_none() -> None:
+    cast = estimate_cast(np.full((60, 80, 3), 160, np.uint8))
+    assert all(abs(g - 1.0) < 0.03 for g in cast.gains)
+
+
+def face_crop(sprite: np.ndarray, turn: float, cast_bgr: tuple[float, float, float]) -> np.ndarray:
+    """A face picture as colour mode cuts it: turned, on grey, the face FACE_SHARE of... the crop."""
+    size = sprite.shape[0]
+    canvas = np.full((3 * size, 3 * size, 3), 120.0, np.float32)
+    canvas[size : 2 * size, size : 2 * size] = sprite
+    matrix = cv2.getRotationMatrix2D((1.5 * size, 1.5 * size), turn, FACE_PX / (FACE_SHARE * size))
+    matrix[:, 2] += FACE_PX / 2 - 1.5 * size
+    out = cv2.warpAffine(canvas, matrix, (FACE_PX, FACE_PX), flags=cv2.INTER_AREA)
+    out = np.clip(out * np.array(cast_bgr, np.float32), 0, 255)
+    return np.asarray(cv2.GaussianBlur(out, (0, 0), 0.6), np.uint8)
+
+
+@pytest.mark.parametrize("style", ["solid", "sticker", "boot"])
+def test_the_star_is_the_star_and_yellow_is_never_the_star(
+    style: Literal["solid", "sticker", "boot"],
+) -> None:
+    rng = np.random.default_rng(3)
+    for k in range(4):
+        kit = replace(sample_kit(rng, 1.5), style=style)
+        tint = [(1.0, 1.0, 1.0), (0.75, 0.97, 1.12)][k % 2]  # daylight, then a warm lamp left in
+        cast = Cast((1.0, 1.0, 1.0), 230.0, 1.0)
+        for turn in (0.0, 20.0, 45.0):
+            star = judge_face(look_at_face(face_crop(colour_face("star", 96, kit), turn, tint), cast))
+            yellow = judge_face(look_at_face(face_crop(colour_face("yellow", 96, kit), turn, tint), cast))
+            assert star.face == "star" and star.ok, (style, k, turn, star)
+            assert yellow.face != "star", (style, k, turn, yellow)
+            assert yellow.face == "yellow" or not yellow.ok, (style, k, turn, yellow)
+
+
+def test_a_white_pip_face_is_not_a_stonoga_colour() -> None:
+    cast = Cast((1.0, 1.0, 1.0), 230.0, 1.0)
+    white = PipLook((236.0, 238.0, 238.0), (25.0, 25.0, 28.0))
+    for value in (1, 3, 5, 6):
+        verdict = judge_face(look_at_face(face_crop(pip_face(value, 96, white), 10.0, (1.0, 1.0, 1.0)), cast))
+        assert verdict.face is None and not verdict.ok
+
+
+def test_a_red_pip_face_reads_red_through_its_white_pips() -> None:
+    cast = Cast((1.0, 1.0, 1.0), 230.0, 1.0)
+    red = PipLook((40.0, 35.0, 190.0), (240.0, 240.0, 240.0))
+    for value in (2, 4, 5):
+        verdict = judge_face(look_at_face(face_crop(pip_face(value, 96, red), 30.0, (1.0, 1.0, 1.0)), cast))
+        assert verdict.face == "red" and verdict.ok, verdict
+
+
+def test_colour_names() -> None:
+    assert name_colour(2, 200, 180, 220) == "red"
+    assert name_colour(60, 200, 150, 220) == "green"
+    assert name_colour(150, 200, 150, 220) == "purple"
+    assert name_colour(20, 20, 230, 230) == "white"
+
+
+def test_an_empty_tray_has_no_dice_and_bad_frames_are_refused() -> None:
+    frame, _ = render(5, "easy", "colours", faces=[])
+    assert read_colours(frame, settings=NO_NET).dice == ()
+    with pytest.raises(ValueError, match="uint8"):
+        read_colours(np.zeros((48, 64, 3), np.float32), settings=NO_NET)

@@ -1,0 +1,468 @@
+"""The colour of a die's top face: white balance from the scene, then the face's own look.
+
+White balance comes from what the camera sees, not from settings: a lamp's colour cast moves
+every neutral surface (the white of a die, a grey tray, paper, a white table) along the
+black-body locus, from daylight towards a warm 2700 K bulb. ``estimate_cast`` tries casts along
+that line and keeps the one that makes the most (bright) pixels of the frame grey, then
+refines it off the line a little (cameras add a green or magenta tint). Coloured felt and
+coloured dice are far from grey under any cast on the line, so they do not vote; brighter
+surfaces weigh more (the brightest grey-able surface is taken for white). Only half of the cast
+found is undone (``TRUST``): a light wooden table looks like white under a warm lamp, and the
+colour names' ranges are wide enough for the rest.
+
+A face is then cut out at a fixed size (``FACE_PX``) and looked at (``look_at_face``): which
+pixels are the light base of a printed face, which are a coloured or black mark, which belong
+to a solid body; the mark's shape is measured (``vision.star``) so that the golden star is not
+read as yellow, nor a yellow boot or square as the star.
+
+The tray's floor (``find_floor``): its commonest colour near the middle, and the convex hull of
+the connected region of that colour (shadows allowed): the die finder's background and wall.
+
+>>> import numpy as np
+>>> grey = np.full((60, 80, 3), (150, 160, 170), np.uint8)  # a grey tray under a warm lamp
+>>> cast = estimate_cast(grey)
+>>> [round(g, 2) for g in cast.gains]  # half of the cast is undone (TRUST)
+[1.03, 1.0, 0.97]
+>>> name_colour(hue=2, saturation=200, value=180, white=220)
+'red'
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.star import STAR_DOUBT, STAR_SHAPE_OK, ShapeLook, shape_of
+
+STONOGA = ("yellow", "red", "green", "blue", "black")
+"""The five colour faces of Nogi Stonogi's dice; the sixth face is the star."""
+FACES = (*STONOGA, "star")
+NAMES = ("red", "orange", "yellow", "green", "blue", "purple", "black", "white")
+"""Every colour name ``name_colour`` can give (cards take theirs from this list)."""
+
+FACE_PX = 40
+"""A top face is looked at in a FACE_PX x FACE_PX crop whose side is ``FACE_SHARE`` of the die's."""
+FACE_SHARE = 0.92
+DISC = 0.45
+"""Pixels within DISC of the crop's side from its centre belong to the face (inside for any turn)."""
+INNER = 0.36
+"""The face's colour is judged within INNER of the crop's side: a die found a little off centre
+shows its sides or the floor at the rim of DISC."""
+
+# The warm end of the line of casts: log(B/G), log(R/G) of encoded (gamma 2.2) values under a
+# 2700 K black body that the camera left uncorrected, relative to daylight (CIE 1931 Planck locus).
+WARM_END = (-0.672, 0.371)
+CAST_STEPS = np.linspace(-0.15, 1.0, 24)
+NEUTRAL = 0.09
+"""A pixel is grey under a cast when its log-chromaticity lies this close to the cast's."""
+TINT_LIMIT = 0.06
+PRIOR_STEP = 0.3
+TRUST = 0.5
+"""Only this share of the estimated cast is undone: a light wooden table can pass for white under
+a warm lamp, and a wrong full correction does more harm (a black die turns blue) than a partial
+one; the colour names' hue ranges are wide enough for the rest of the cast."""
+BRIGHT_POWER = 6.0
+"""Votes weigh by brightness to this power: the brightest grey-able surface is taken for white
+(white paper and cards beat a light wooden tray, which a warm lamp could also explain)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cast:
+    """The scene's colour cast as gains that undo it (B, G, R) and the scene's white level.
+
+    ``white`` is the encoded brightness (0-255) of a light neutral surface in the frame after the
+    gains: dark faces are judged against it, so a dim room does not make every die black.
+    ``votes`` is the share of the frame that looked grey under the chosen cast.
+    """
+
+    gains: tuple[float, float, float]
+    white: float
+    votes: float
+
+
+def estimate_cast(small_bgr: NDArray[np.uint8]) -> Cast:
+    """The cast of a (small, e.g. 80 x 60) BGR copy of the frame; see the module docstring."""
+    pixels = small_bgr.reshape(-1, 3).astype(np.float32)
+    bright = pixels.max(axis=1)
+    usable = (pixels.min(axis=1) >= 12) & (bright <= 250)
+    if int(usable.sum()) < 10:
+        return Cast((1.0, 1.0, 1.0), float(max(64.0, np.percentile(bright, 95))), 0.0)
+    p = pixels[usable] + 1.0
+    chroma = np.stack([np.log(p[:, 0] / p[:, 1]), np.log(p[:, 2] / p[:, 1])], axis=1)
+    level = p.mean(axis=1)
+    weight = (np.minimum(level / float(np.percentile(level, 99)), 1.0) ** BRIGHT_POWER).astype(np.float32)
+    line = np.array(WARM_END, np.float32)
+    casts = (CAST_STEPS[:, None] * line[None, :]).astype(np.float32)  # steps x 2
+    dx = chroma[None, :, 0] - casts[:, 0, None]
+    dy = chroma[None, :, 1] - casts[:, 1, None]
+    scores = ((dx * dx + dy * dy) < NEUTRAL**2).astype(np.float32) @ weight
+    best = int(np.argmax(scores))
+    share = float(scores[best]) / float(weight.sum())
+    if share < 0.002:
+        centre = np.array(PRIOR_STEP * line)
+        share = 0.0
+    else:
+        centre = CAST_STEPS[best] * line
+        near = np.hypot(*(chroma - centre).T) < NEUTRAL
+        tint = np.median(chroma[near], axis=0) - centre
+        centre = centre + np.clip(tint, -TINT_LIMIT, TINT_LIMIT)
+    centre = centre * TRUST
+    gains = (math.exp(-float(centre[0])), 1.0, math.exp(-float(centre[1])))
+    corrected = pixels * np.array(gains, np.float32)
+    level = float(np.percentile(corrected.max(axis=1), 97))
+    return Cast(gains, max(48.0, min(255.0, level)), share)
+
+
+def corrected(crop_bgr: NDArray[np.uint8], cast: Cast) -> NDArray[np.uint8]:
+    """The crop with the cast undone (clipped at 255)."""
+    out = crop_bgr.astype(np.float32) * np.array(cast.gains, np.float32)
+    return np.asarray(np.clip(out, 0, 255), np.uint8)
+
+
+# Hue boundaries in OpenCV's units (0-180 = 0-360 degrees), tuned on the renderer's paints under
+# 2700-6500 K and on the byler-mixed-tray photos (see vision/colour_reader.py).
+HUES = (
+    (8, "red"),
+    (17, "orange"),
+    (36, "yellow"),
+    (88, "green"),
+    (133, "blue"),
+    (168, "purple"),
+    (180, "red"),
+)
+GREY_SATURATION = 70
+"""Below this saturation (0-255) a pixel has no colour: white, grey or black by its value."""
+BLACK_SHARE = 0.36
+"""A neutral pixel darker than this share of the scene's white is black."""
+DARK_COLOUR_SHARE = 0.16
+"""A saturated pixel darker than this share of the scene's white is black too (noise gives it colour)."""
+
+
+def name_colour(hue: float, saturation: float, value: float, white: float) -> str:
+    """The colour name of one (white-balanced) HSV colour; ``white`` is the scene's white level.
+
+    >>> name_colour(25, 230, 240, 240), name_colour(110, 200, 120, 240), name_colour(0, 20, 40, 240)
+    ('yellow', 'blue', 'black')
+    """
+    if value < DARK_COLOUR_SHARE * white or (saturation < GREY_SATURATION and value < BLACK_SHARE * white):
+        return "black"
+    if saturation < GREY_SATURATION:
+        return "white"
+    for upper, name in HUES:
+        if hue < upper:
+            return name
+    return "red"
+
+
+_NAME_INDEX = {name: i for i, name in enumerate(NAMES)}
+
+
+def name_pixels(hsv: NDArray[np.uint8], white: float) -> NDArray[np.int8]:
+    """``name_colour`` for every pixel of an HSV image, as indices into ``NAMES``.
+
+    The saturation of a dark pixel is judged against a mid-grey floor of the scene's white
+    (``DARK_FLOOR``): sensor noise gives a near-black pixel a strong hue and saturation, but
+    little colour in absolute terms.
+    """
+    h = hsv[..., 0].astype(np.int16)
+    v = hsv[..., 2].astype(np.float32)
+    chroma = hsv[..., 1].astype(np.float32) * v / 255.0
+    s = chroma * 255.0 / np.maximum(v, DARK_FLOOR * white)
+    out = np.full(h.shape, _NAME_INDEX["red"], np.int8)
+    lower = 0
+    for upper, name in HUES:
+        out[(h >= lower) & (h < upper)] = _NAME_INDEX[name]
+        lower = upper
+    grey = s < GREY_SATURATION
+    out[grey] = _NAME_INDEX["white"]
+    out[(v < DARK_COLOUR_SHARE * white) | (grey & (v < BLACK_SHARE * white))] = _NAME_INDEX["black"]
+    return out
+
+
+DARK_FLOOR = 0.45
+
+
+@dataclass(frozen=True, slots=True)
+class FaceLook:
+    """What one top face shows, after white balance.
+
+    ``base``: share of the face that is a light neutral base (a printed face's white);
+    ``mark``: share covered by the largest non-base region (a square, a boot, the star);
+    ``colour``: the name of the mark (printed face) or of the body (solid face);
+    ``agree``: share of the mark's or body's pixels that have that colour name;
+    ``hue``/``saturation``/``value``: the median HSV of those pixels, ``value`` relative to
+    the scene's white (0-1); ``shape``: the mark's shape (``vision.star``), for printed faces.
+    """
+
+    base: float
+    mark: float
+    colour: str
+    agree: float
+    hue: float
+    saturation: float
+    value: float
+    shape: ShapeLook | None
+    steady: float = 1.0
+    """Share of the face's body (pips aside) whose colour stays close to its median: a solid
+    plastic face is steady, a marbled, metallic or translucent one is not."""
+
+    @property
+    def printed(self) -> bool:
+        """A mark on a light base (sticker, boot, star), rather than a solid body."""
+        return self.base >= PRINTED_BASE and self.mark >= PRINTED_MARK
+
+    def features(self) -> tuple[float, ...]:
+        """Numbers that describe the face for a taught profile (``vision.colour_profile``)."""
+        angle = math.radians(2 * self.hue)
+        chroma = self.saturation / 255.0
+        star = self.shape.star if self.shape is not None else 0.0
+        return (
+            3 * chroma * math.cos(angle),
+            3 * chroma * math.sin(angle),
+            2 * min(self.value, 0.8),
+            self.base,
+            2 * star,
+        )
+
+
+BASE_SATURATION = 105
+"""A light pixel this pale (saturation 0-255) is a printed face's base even when some of the lamp's
+cast is left in it (a white base under a warm bulb); paints are far more saturated."""
+PRINTED_BASE = 0.2
+PRINTED_MARK = 0.1
+WHITE_FACE = 0.55
+"""A face whose base covers this share and carries no big mark is white (pips, or blank)."""
+
+
+def _disc(size: int, radius: float) -> NDArray[np.bool_]:
+    yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) + 0.5 - size / 2
+    out: NDArray[np.bool_] = np.hypot(xx, yy) <= radius * size
+    return out
+
+
+_DISC = _disc(FACE_PX, DISC)
+_INNER = _disc(FACE_PX, INNER)
+
+
+def look_at_face(face_bgr: NDArray[np.uint8], cast: Cast) -> FaceLook:
+    """Describe a FACE_PX x FACE_PX crop centred on a top face (see ``FaceLook``)."""
+    hsv = np.asarray(cv2.cvtColor(corrected(face_bgr, cast), cv2.COLOR_BGR2HSV), np.uint8)
+    names = name_pixels(hsv, cast.white)
+    inside = _DISC
+    white_index = _NAME_INDEX["white"]
+    light = (hsv[..., 1] < BASE_SATURATION) & (hsv[..., 2] >= 0.5 * cast.white)
+    base = ((names == white_index) | light) & (hsv[..., 2] >= 0.5 * cast.white) & inside
+    area = float(inside.sum())
+    base_share = float(base.sum()) / area
+    rest = (inside & ~base).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(rest, connectivity=8)
+    mark_share = 0.0
+    mark = np.zeros(rest.shape, bool)
+    if count > 1:
+        biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+        mark = labels == biggest
+        mark_share = float(stats[biggest, cv2.CC_STAT_AREA]) / area
+    printed = base_share >= PRINTED_BASE and mark_share >= PRINTED_MARK
+    if printed:
+        pixels = mark
+        shape: ShapeLook | None = shape_of(mark)
+    elif base_share >= WHITE_FACE:
+        pixels = base
+        shape = None
+    else:
+        pixels = inside & ~base
+        shape = None
+    pixels = pixels & _INNER if (pixels & _INNER).sum() >= 12 else pixels
+    chosen = names[pixels]
+    if chosen.size == 0:
+        return FaceLook(base_share, mark_share, "white", 1.0, 0.0, 0.0, 1.0, shape)
+    counts = np.bincount(chosen.astype(np.int64), minlength=len(NAMES))
+    top = int(np.argmax(counts))
+    same = pixels & (names == top)
+    if NAMES[top] == "black":  # a glossy black face shows the lamp as a grey smear
+        shine = pixels & (names == _NAME_INDEX["white"]) & (hsv[..., 2] < SHINE_SHARE * cast.white)
+        counts[top] += int(shine.sum())
+    pips = _small_blobs(pixels & ~same, PIP_SHARE * area) if not printed else np.zeros_like(same)
+    agree = float(counts[top]) / max(1.0, float(chosen.size) - float(pips.sum()))
+    h = hsv[..., 0][same].astype(np.float32)
+    hue = _circular_median(h)
+    s = float(np.median(hsv[..., 1][same]))
+    v = float(np.median(hsv[..., 2][same])) / cast.white
+    steady = _steady(hsv, same, hue, s) * float(same.sum()) / max(1.0, float(chosen.size) - float(pips.sum()))
+    return FaceLook(base_share, mark_share, NAMES[top], agree, hue, s, v, shape, round(steady, 3))
+
+
+SHINE_SHARE = 0.8
+"""On a black face, grey pixels below this share of the scene's white are the lamp's shine."""
+PIP_SHARE = 0.07
+"""A patch of another colour smaller than this share of the face is a pip (real dice), not body."""
+STEADY_HUE = 10.0
+"""A body pixel is steady when its hue is within this of the body's median (OpenCV units)..."""
+STEADY_SATURATION = 0.7
+"""...and its saturation at least this share of the median (marbled and metallic dice are not)."""
+
+
+def _small_blobs(mask: NDArray[np.bool_], largest: float) -> NDArray[np.bool_]:
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    small = np.zeros(count, bool)
+    small[1:] = stats[1:, cv2.CC_STAT_AREA] < largest
+    out: NDArray[np.bool_] = small[labels]
+    return out
+
+
+def _steady(hsv: NDArray[np.uint8], same: NDArray[np.bool_], hue: float, saturation: float) -> float:
+    """Share of the body's pixels (``same``) whose colour stays close to the body's median."""
+    if not same.any():
+        return 0.0
+    if saturation < GREY_SATURATION:  # black or white: steady in value
+        v = hsv[..., 2][same].astype(np.float32)
+        middle = float(np.median(v))
+        return float((np.abs(v - middle) <= 0.35 * middle + 6).mean())
+    h = hsv[..., 0][same].astype(np.float32)
+    off = np.abs((h - hue + 90) % 180 - 90)
+    s = hsv[..., 1][same].astype(np.float32)
+    return float(((off <= STEADY_HUE) & (s >= STEADY_SATURATION * saturation)).mean())
+
+
+def _circular_median(hue: NDArray[np.float32]) -> float:
+    """Median of OpenCV hues (0-180), unwrapped around the circular mean (reds straddle 0)."""
+    angle = hue * (np.pi / 90)
+    mean = math.atan2(float(np.sin(angle).mean()), float(np.cos(angle).mean()))
+    centred = (hue - mean * 90 / np.pi + 90) % 180 - 90
+    return float((np.median(centred) + mean * 90 / np.pi) % 180)
+
+
+@dataclass(frozen=True, slots=True)
+class FaceVerdict:
+    """A face's name (a ``FACES`` entry) or None, how sure, and whether the referee stands by it."""
+
+    face: str | None
+    confidence: float
+    ok: bool
+
+
+OK_AGREE = 0.8
+"""Share of a face's pixels that must carry its colour name for an ``ok``."""
+GOLD_HUES = (9.0, 36.0)
+"""Hues (OpenCV units) a star's gold may take after white balance."""
+
+
+def judge_face(look: FaceLook) -> FaceVerdict:
+    """The default reading of a face: a Stonoga colour, the star, or None (uncertain).
+
+    >>> judge_face(FaceLook(0.0, 0.9, "blue", 0.97, 110.0, 200.0, 0.5, None))
+    FaceVerdict(face='blue', confidence=0.97, ok=True)
+    >>> judge_face(FaceLook(0.9, 0.0, "white", 0.95, 20.0, 20.0, 0.9, None)).face is None
+    True
+    """
+    star = look.shape.star if look.printed and look.shape is not None else 0.0
+    golden = GOLD_HUES[0] <= look.hue < GOLD_HUES[1] and look.saturation >= 90
+    if star >= STAR_SHAPE_OK and golden and look.colour in ("yellow", "orange"):
+        return FaceVerdict("star", round(min(1.0, look.agree), 2), look.agree >= OK_AGREE)
+    if star >= STAR_DOUBT and (golden or look.colour in ("yellow", "orange")):
+        return FaceVerdict(None, round(0.5 * look.agree, 2), False)  # half a star, or a star not gold
+    if look.colour not in STONOGA:
+        return FaceVerdict(None, round(0.5 * look.agree, 2), False)
+    confidence = round(min(1.0, look.agree), 2)
+    sane = _plausible(look)
+    return FaceVerdict(look.colour, confidence, look.agree >= OK_AGREE and look.steady >= OK_STEADY and sane)
+
+
+OK_STEADY = 0.7
+PLAUSIBLE: dict[str, tuple[tuple[float, float], ...]] = {
+    "yellow": ((150.0, 0.75),),
+    "red": ((180.0, 0.45), (100.0, 0.6)),
+    "green": ((130.0, 0.3),),
+    "blue": ((120.0, 0.25),),
+}
+"""Least (saturation 0-255, value as a share of the scene's white) of a plastic face of each
+colour, any one pair: gold and metallic dice are darker than yellow; a red face is either
+deeply saturated or light (a webcam's washed-out red), maroon and pink dice are neither."""
+
+
+def _plausible(look: FaceLook) -> bool:
+    pairs = PLAUSIBLE.get(look.colour)
+    return pairs is None or any(look.saturation >= s and look.value >= v for s, v in pairs)
+
+
+# The tray's floor: where it is and what colour (for the die finder and its white balance).
+
+
+def _log_table() -> NDArray[np.float32]:
+    table: NDArray[np.float32] = np.log(np.arange(256, dtype=np.float32) + 8.0).reshape(256, 1)
+    return table
+
+
+LOG_TABLE = _log_table()
+"""log(value + 8) for every byte value, as cv2.LUT wants it."""
+
+
+def find_floor(
+    small_bgr: NDArray[np.uint8], colour: NDArray[np.uint8] | None = None
+) -> tuple[NDArray[np.bool_], NDArray[np.uint8]]:
+    """The tray's floor in a copy of the frame (the convex hull of the floor-coloured region
+    around the middle, dice included) and the floor's colour (``_commonest``, unless given)."""
+    h, w = small_bgr.shape[:2]
+    if colour is None:
+        colour = _commonest(small_bgr)
+    bright, chroma = bright_chroma(
+        cv2.LUT(small_bgr, LOG_TABLE) - cv2.LUT(colour.reshape(1, 1, 3), LOG_TABLE)
+    )
+    near = ((chroma < FLOOR_CHROMA) & (bright > -FLOOR_DARKER) & (bright < FLOOR_LIGHTER)).astype(np.uint8)
+    like = cv2.morphologyEx(near, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))  # bridge lint and specks
+    count, labels = cv2.connectedComponents(like, connectivity=4)
+    if count < 2:
+        return np.ones((h, w), bool), colour
+    inner = labels[h // 4 : h - h // 4, w // 4 : w - w // 4]
+    votes = np.bincount(inner.ravel(), minlength=count)
+    votes[0] = 0
+    floor = (labels == int(np.argmax(votes))).astype(np.uint8)
+    outlines, _ = cv2.findContours(floor, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    hull = np.zeros((h, w), np.uint8)
+    cv2.fillConvexPoly(hull, cv2.convexHull(max(outlines, key=cv2.contourArea)), 1)
+    return hull > 0, colour
+
+
+def _commonest(small_bgr: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """The floor's colour: the mean of the commonest colour (16 levels a channel) of the middle
+    two thirds of a small copy of the frame, where the tray's floor shows between the dice."""
+    h, w = small_bgr.shape[:2]
+    middle = small_bgr[h // 6 : h - h // 6, w // 6 : w - w // 6].reshape(-1, 3)
+    bins = (middle // 16).astype(np.int64)
+    key = (bins[:, 0] * 16 + bins[:, 1]) * 16 + bins[:, 2]
+    counts = np.bincount(key, minlength=4096).astype(np.float64)
+    counts = counts.reshape(16, 16, 16)
+    smooth = sum(np.roll(counts, shift, axis) for axis in range(3) for shift in (-1, 0, 1))  # neighbours
+    top = int(np.argmax(smooth))
+    near = np.abs(bins - np.array(np.unravel_index(top, (16, 16, 16)))).max(axis=1) <= 1
+    colour: NDArray[np.uint8] = np.median(middle[near], axis=0).astype(np.uint8)
+    return colour
+
+
+def bright_chroma(logs: NDArray[np.float32]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+    """Mean log-brightness and log-chromaticity distance of a 3-channel log difference.
+
+    The distance from grey of (b, g, r) is sqrt(((b-g)**2 + (g-r)**2 + (r-b)**2) / 3), which is
+    the length of (sqrt(1/2) (b - g), sqrt(2/3) ((b + g) / 2 - r)): one matrix product.
+    """
+    bright, one, two = cv2.split(cv2.transform(logs, _OPPONENT))
+    return np.asarray(bright, np.float32), np.asarray(cv2.magnitude(one, two), np.float32)
+
+
+_OPPONENT = np.array(
+    [
+        [1 / 3, 1 / 3, 1 / 3],
+        [0.5**0.5, -(0.5**0.5), 0.0],
+        [(2 / 3) ** 0.5 / 2, (2 / 3) ** 0.5 / 2, -((2 / 3) ** 0.5)],
+    ],
+    np.float32,
+)
+
+
+FLOOR_CHROMA = 0.18
+FLOOR_DARKER = 1.3
+FLOOR_LIGHTER = 0.4
