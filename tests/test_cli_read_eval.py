@@ -11,7 +11,7 @@ import cv2
 import pytest
 
 from firmware.cli import main
-from firmware.labels import LabelsError, load_set, parse_labels
+from firmware.labels import LabelledDie, LabelsError, labels_mode, load_set, parse_labels
 
 DICE = Path(__file__).parent / "data" / "dice"
 
@@ -31,6 +31,7 @@ def test_read_json_shape_and_unreadable_files(tmp_path: Path, capsys: pytest.Cap
     assert "error" in lines[0] and "error" in lines[2]
     reading = lines[1]
     image = cv2.imread(first)
+    assert image is not None
     assert set(reading) == {"image", "width", "height", "ms", "dice"}
     assert (reading["width"], reading["height"]) == (image.shape[1], image.shape[0])
     assert reading["ms"] > 0
@@ -91,3 +92,35 @@ def test_labels_errors_name_the_line() -> None:
         parse_labels(io.StringIO("image,value,cx,cy,w,h\na.jpg,9,0.5,0.5,0.1,0.1\n"))
     with pytest.raises(LabelsError, match="header lacks"):
         parse_labels(io.StringIO("image,face\na.jpg,3\n"))
+
+
+def test_labels_hold_colours_and_cards_too() -> None:
+    rows = parse_labels(
+        io.StringIO(
+            "image,value,cx,cy,w,h\n"
+            "a.png,Star,0.5,0.5,0.1,0.1\na.png,0,0.2,0.2,0.1,0.1\n"
+            "b.png,squares:red+blue,0.5,0.5,0.3,0.2\n"
+        )
+    )
+    assert [d.value for d in rows["a.png"]] == ["star", 0]
+    assert rows["b.png"][0].value == "squares:red+blue"
+    assert labels_mode({"a.png": rows["a.png"]}) == "colours"
+    assert labels_mode({"b.png": rows["b.png"]}) == "cards"
+    assert labels_mode({"c.png": [LabelledDie(0, 0.5, 0.5, 0.1, 0.1)]}) is None
+    with pytest.raises(LabelsError, match="mix cards and colours"):
+        labels_mode(rows)
+    with pytest.raises(LabelsError, match="line 2: card 'dots:red'"):
+        parse_labels(io.StringIO("image,value,cx,cy,w,h\na.jpg,dots:red,0.5,0.5,0.1,0.1\n"))
+    with pytest.raises(LabelsError, match="line 2: value 'red!'"):
+        parse_labels(io.StringIO("image,value,cx,cy,w,h\na.jpg,red!,0.5,0.5,0.1,0.1\n"))
+
+
+def test_a_set_may_keep_its_images_beside_labels_csv(tmp_path: Path) -> None:
+    first = photos()[0]
+    shutil.copy(first, tmp_path / first.name)
+    rows = [line for line in (DICE / "labels.csv").read_text().splitlines() if line.startswith(first.name)]
+    (tmp_path / "labels.csv").write_text("image,value,cx,cy,w,h\n" + "\n".join(rows) + "\n")
+    labelled = load_set(tmp_path)
+    assert labelled.images == [first.name]  # not labels.csv
+    assert labelled.path(first.name) == tmp_path / first.name
+    assert load_set(DICE).path(first.name) == first

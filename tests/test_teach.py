@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from firmware.cli import main
-from firmware.verbs.teach import read_profile_file
+from firmware.profiles import read_profile_file
 from vision.colour_profile import Profile, ProfileError
 from vision.colour_reader import read_colours
 from vision.synth import Light, render, sample_kit
@@ -96,7 +96,7 @@ def test_an_untaught_face_is_uncertain(taught: tuple[Path, object]) -> None:
 
 
 def test_a_missing_profile_says_how_to_make_one(tmp_path: Path) -> None:
-    with pytest.raises(ProfileError, match="kostka teach"):
+    with pytest.raises(ProfileError, match=r"no profile file .*kostka teach"):
         read_profile_file(str(tmp_path / "nope.json"))
 
 

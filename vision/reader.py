@@ -1,5 +1,8 @@
 """The entry point: ``read_dice(frame_bgr) -> Reading``.
 
+Modes ``colours`` and ``cards`` are read by ``vision.colour_reader`` (``read_colours``,
+``read_cards``); the rest of this module is pips mode.
+
 Pips mode: the dice network (``vision.dice_net``) finds the dice and their size (``locate``,
 which colour mode can share); the face classifier (``vision.face_net``) reads each die's crop,
 as it is and turned by 90 degrees. A die is ``ok`` only when independent checks agree
@@ -19,6 +22,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.colour_profile import Profile
 from vision.dice_net import MODEL, Candidate, find_candidates, load_net, look_closer
 from vision.face_net import MODEL as FACE_MODEL
 from vision.face_net import face_probs, load_face_net
@@ -27,7 +31,8 @@ from vision.scaling import Pyramid
 from vision.trust import judge
 from vision.tuning import PIPS, PipSettings
 
-MODES = ("pips",)
+MODES = ("pips", "colours", "cards")
+"""What the dice show: pips 1-6, Nogi Stonogi colours (and the star), or Lezard cards."""
 
 
 def as_bgr(frame: object) -> NDArray[np.uint8]:
@@ -119,14 +124,34 @@ def read_dice(
     settings: PipSettings = PIPS,
     die_px: float | None = None,
     models: str | None = None,
+    profile: Profile | None = None,
+    colours: tuple[str, ...] | None = None,
 ) -> Reading:
     """Read every die in a BGR uint8 frame; see the module docstring.
 
-    ``die_px``: the dice side in frame pixels if known (fixed camera), else measured.
+    ``mode``: ``pips`` (faces 1-6), ``colours`` (a colour name or ``star``: see
+    ``vision.colour_reader.read_colours``) or ``cards`` (``kind:colour+colour``: see
+    ``vision.colour_reader.read_cards``).
+    ``die_px``: the dice side in frame pixels if known (fixed camera), else measured (pips).
     ``models``: a folder with other network files (e.g. trained on part of the data).
+    ``profile``: a taught colour profile (colours; default: the built-in rules).
+    ``colours``: the colour names the board uses (cards; the caller reads the game's data).
+
+    >>> read_dice(np.zeros((480, 640, 3), np.uint8), "dots")
+    Traceback (most recent call last):
+    ...
+    ValueError: mode 'dots' is not one of pips, colours, cards
     """
     if mode not in MODES:
-        raise ValueError(f"mode {mode!r} is not supported; use one of {MODES}")
+        raise ValueError(f"mode {mode!r} is not one of {', '.join(MODES)}")
+    if mode == "colours":
+        from vision.colour_reader import read_colours
+
+        return read_colours(frame_bgr, profile, models=models)
+    if mode == "cards":
+        from vision.colour_reader import read_cards
+
+        return read_cards(frame_bgr) if colours is None else read_cards(frame_bgr, colours)
     frame = as_bgr(frame_bgr)
     height, width = frame.shape[:2]
     pyramid = Pyramid(frame)

@@ -1,4 +1,8 @@
-"""``kostka eval DIR``: score the dice reader on a labelled folder (labels.csv + images/).
+"""``kostka eval DIR``: score the dice reader on a labelled folder (labels.csv + images).
+
+The labels say the mode (``firmware.labels``): pip faces 1-6, colour names (colours mode, with
+the built-in rules or ``--profile``) or cards ``kind:colour+colour`` (cards mode, with the
+colours of the shipped Lezard board or ``--board``); ``--mode`` may say it too.
 
 Detections are matched to labels by box centre (some sets box only the pips). Per labelled
 die the outcome is one of: correct (right face, ``ok``), silent error (wrong face with ``ok``,
@@ -17,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from firmware.labels import COCKED, LabelledDie, LabelsError, load_set
+from firmware.labels import COCKED, LabelledDie, LabelledSet, LabelsError, Value, labels_mode, load_set
 
 OUTCOMES = ("correct", "silent", "abstain", "missed")
 
@@ -30,7 +34,21 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "(the format of ../shared/data/dice-photos).",
     )
     parser.add_argument("folder", metavar="DIR", help="folder holding labels.csv and images/")
-    parser.add_argument("--mode", default="pips", choices=["pips"], help="what the dice show (default: pips)")
+    parser.add_argument(
+        "--mode",
+        choices=["pips", "colours", "cards"],
+        help="what the dice show (default: what the labels hold; pips when they hold no face)",
+    )
+    parser.add_argument(
+        "--profile",
+        metavar="PROFILE",
+        help="colours: a profile written by `kostka teach` (default: built in)",
+    )
+    parser.add_argument(
+        "--board",
+        metavar="FILE",
+        help="cards: a Lezard data file with the board's colours (default: shipped)",
+    )
     parser.add_argument(
         "--every", type=int, default=1, metavar="K", help="use every K-th image (sorted by name)"
     )
@@ -68,7 +86,7 @@ class Failure:
     kind: str  # silent, abstain, missed, false-ok
     centre: tuple[float, float]
     size: float
-    label: int | None
+    label: Value | None
     said: str
 
 
@@ -178,7 +196,7 @@ def report(title: str, tally: Tally) -> str:
     return "\n".join(lines)
 
 
-def failures_picture(folder: Path, failures: list[Failure], path: Path, limit: int = 240) -> int:
+def failures_picture(labelled: LabelledSet, failures: list[Failure], path: Path, limit: int = 240) -> int:
     """A grid of crops around each failure; green = label, red = what the reader said."""
     import cv2
     import numpy as np
@@ -190,7 +208,7 @@ def failures_picture(folder: Path, failures: list[Failure], path: Path, limit: i
     for f in chosen:
         if f.image not in cache:
             cache.clear()
-            cache[f.image] = cv2.imread(str(folder / "images" / f.image), cv2.IMREAD_COLOR)
+            cache[f.image] = cv2.imread(str(labelled.path(f.image)), cv2.IMREAD_COLOR)
         image = cache[f.image]
         half = max(int(f.size), 12)
         x, y = int(f.centre[0]), int(f.centre[1])
@@ -224,6 +242,7 @@ def run(args: argparse.Namespace) -> int:
     import cv2
     import numpy as np
 
+    from firmware.profiles import ProfileError, board_colours, read_profile_file
     from firmware.verbs.read import decode
     from vision.dice_net import ModelError
     from vision.face_net import FaceModelError
@@ -243,8 +262,30 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     try:
-        load_models(args.models)
-    except (ModelError, FaceModelError) as error:
+        mode = labels_mode(labelled.labels) or args.mode or "pips"
+    except LabelsError as error:
+        print(f"Cannot evaluate: {error}.", file=sys.stderr)
+        return 2
+    if args.mode is not None and args.mode != mode:
+        print(f"Cannot evaluate: the labels hold {mode}, not {args.mode}; leave out --mode or label "
+              f"the folder for {args.mode}.", file=sys.stderr)  # fmt: skip
+        return 2
+    if (args.profile is not None and mode != "colours") or (args.board is not None and mode != "cards"):
+        print("Cannot evaluate: --profile is for colour labels and --board for cards; "
+              f"these labels hold {mode}.", file=sys.stderr)  # fmt: skip
+        return 2
+    profile = colours = None
+    try:
+        if mode == "pips":
+            load_models(args.models)
+        elif mode == "colours" and args.profile is not None:
+            profile = read_profile_file(args.profile, "colours")
+        elif mode == "cards":
+            colours = board_colours(args.board)
+    except (ModelError, FaceModelError, ProfileError) as error:
+        print(f"Cannot evaluate: {error}.", file=sys.stderr)
+        return 2
+    except ValueError as error:  # a Lezard data file that cannot be used
         print(f"Cannot evaluate: {error}.", file=sys.stderr)
         return 2
     names = labelled.images[args.offset :: args.every]
@@ -262,9 +303,11 @@ def run(args: argparse.Namespace) -> int:
             continue
         try:
             t0 = time.perf_counter()
-            reading = read_dice(np.asarray(image, np.uint8), args.mode, models=args.models)
+            reading = read_dice(
+                np.asarray(image, np.uint8), mode, models=args.models, profile=profile, colours=colours
+            )
             tally.ms.append(1000 * (time.perf_counter() - t0))
-        except (ModelError, FaceModelError) as error:
+        except (ModelError, FaceModelError, ProfileError) as error:
             print(f"\nCannot evaluate: {error}.", file=sys.stderr)
             return 2
         score(name, labelled.labels.get(name, []), reading, tally, failures)
@@ -272,11 +315,12 @@ def run(args: argparse.Namespace) -> int:
             progress(done, len(names), started)
     sys.stderr.write("\n")
     subset = f" (images {args.offset}::{args.every}" + (f", first {args.limit}" if args.limit else "") + ")"
-    print(report(folder.name + (subset if args.every > 1 or args.offset or args.limit else ""), tally))
+    title = folder.name + (subset if args.every > 1 or args.offset or args.limit else "")
+    print(report(f"{title} ({mode})", tally))
     if unreadable:
         print(f"  unreadable images: {len(unreadable)} (first: {unreadable[0]}); their dice count as missed")
     picture = Path(args.failures) if args.failures else Path("out") / f"eval-{folder.resolve().name}.jpg"
-    shown = failures_picture(folder, failures, picture)
+    shown = failures_picture(labelled, failures, picture)
     if shown:
         print(f"  failures picture: {picture} ({shown} of {len(failures)} failures)")
     else:

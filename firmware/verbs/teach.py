@@ -13,9 +13,7 @@ images 1-3 for ``a`` and 4-6 for ``b``.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-from pathlib import Path
 from typing import Any
 
 FACES = ("yellow", "red", "green", "blue", "black", "star")
@@ -45,32 +43,6 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
-def read_profile_file(path: str) -> Any:
-    """Load a profile file; raises ``ProfileError`` whose message names the file and what to do."""
-    from vision.colour_profile import Profile, ProfileError
-
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ProfileError(f"no profile file {path!r}: make one with `kostka teach --out {path}`") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ProfileError(f"cannot read the profile {path!r} ({error}); check the file") from None
-    try:
-        return Profile.from_json(text)
-    except ProfileError as error:
-        raise ProfileError(
-            f"the profile {path!r} is damaged: {error}; teach again with `kostka teach`"
-        ) from None
-
-
-def write_profile_file(path: str, text: str) -> None:
-    """Write the profile whole or not at all (a temporary file renamed over the old one)."""
-    target = Path(path)
-    partial = target.with_name(target.name + ".partial")
-    partial.write_text(text, encoding="utf-8")
-    os.replace(partial, target)
-
-
 def _names(args: argparse.Namespace) -> list[str] | None:
     if args.names is None:
         return None
@@ -89,6 +61,7 @@ def _ask() -> str:
 
 def run(args: argparse.Namespace) -> int:
     from firmware.camera import CameraError, EndOfFrames, open_source
+    from firmware.profiles import write_profile_file
     from vision.colour_profile import Profile, ProfileError
     from vision.colour_reader import face_features
     from vision.dice_net import ModelError

@@ -1,0 +1,86 @@
+"""What colour and card reading is told besides the frame: a taught profile, the board's colours.
+
+Profile files are what ``kostka teach`` writes and ``kostka read --profile`` reads. The profile
+itself (``vision.colour_profile.Profile``) is JSON text; this module is the file around it.
+Every failure is a ``ProfileError`` whose message names the file and what to do. Card reading
+is told the colours of the Lezard board (the shipped data file, or the player's own).
+
+>>> import tempfile, pathlib
+>>> from vision.colour_profile import Profile
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> write_profile_file(str(folder / "p.json"), Profile.teach({"red": [(1.0, 0.0)]}).to_json())
+>>> read_profile_file(str(folder / "p.json")).names
+('red',)
+>>> read_profile_file(str(folder / "none.json"))  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+vision.colour_profile.ProfileError: there is no profile file ...
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from vision.colour_profile import Profile, ProfileError
+
+__all__ = ["ProfileError", "board_colours", "read_profile_file", "write_profile_file"]
+
+
+def read_profile_file(path: str, mode: str | None = None) -> Profile:
+    """Load a profile file (of ``mode``, colours or cards, when given)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ProfileError(
+            f"there is no profile file {path!r}: make one with `kostka teach --out {path}`"
+        ) from None
+    except IsADirectoryError:
+        raise ProfileError(
+            f"{path!r} is a folder, not a profile file; give the file kostka teach wrote"
+        ) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ProfileError(f"cannot read the profile {path!r} ({error}); check the file") from None
+    try:
+        profile = Profile.from_json(text)
+    except ProfileError as error:
+        raise ProfileError(
+            f"the profile {path!r} is damaged: {error}; teach again with `kostka teach`"
+        ) from None
+    if mode is not None and profile.mode != mode:
+        raise ProfileError(
+            f"the profile {path!r} was taught for {profile.mode}, not {mode}: "
+            f"teach with `kostka teach --mode {mode}` or read with --mode {profile.mode}"
+        )
+    return profile
+
+
+def write_profile_file(path: str, text: str) -> None:
+    """Write the profile whole or not at all (a temporary file renamed over the old one)."""
+    target = Path(path)
+    partial = target.with_name(target.name + ".partial")
+    partial.write_text(text, encoding="utf-8")
+    os.replace(partial, target)
+
+
+def board_colours(path: str | None = None) -> tuple[str, ...]:
+    """The colours of the Lezard board in the data file ``path`` (default: the shipped one).
+
+    >>> board_colours()
+    ('orange', 'red', 'yellow', 'blue', 'green')
+
+    A file that cannot be read or used raises ``ValueError`` (``LezardDataError`` for a bad
+    file) whose message names the file.
+    """
+    from firmware.rulebooks import shipped_lezard_text
+    from rules.lezard_board import parse_lezard_data
+
+    if path is None:
+        return parse_lezard_data(shipped_lezard_text()).colours
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ValueError(f"there is no board file {path!r}; leave out --board for the shipped one") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ValueError(f"cannot read the board file {path!r} ({error}); check the file") from None
+    return parse_lezard_data(text, source=path).colours
