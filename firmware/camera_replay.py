@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import cv2
-import numpy as np
-
 from firmware.camera import (
     IMAGE_SUFFIXES,
     BadFrameFile,
@@ -17,14 +14,7 @@ from firmware.camera import (
     expand_glob,
     natural_key,
 )
-
-JPEG_START = b"\xff\xd8"
-JPEG_END = b"\xff\xd9"
-JPEG_TAIL = 4096
-"""A complete JPEG ends with the end-of-image marker; we look for it in the last bytes (some writers
-pad after it). OpenCV 4.11 and 5.0 refused every truncated JPEG tried, but libjpeg itself treats a
-premature end as a warning: the check keeps a lenient build from handing back a half-grey frame,
-and names the fault."""
+from firmware.images import ImageError, load_image
 
 
 class ReplaySource(SourceBase):
@@ -78,23 +68,6 @@ class ReplaySource(SourceBase):
 
     def _decode(self, path: Path) -> Frame:
         try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise BadFrameFile(
-                self.description, path, f"cannot read {str(path)!r} ({exc.strerror or exc})", "Skip it"
-            ) from exc
-        if not data:
-            raise BadFrameFile(self.description, path, f"{str(path)!r} is empty", "Skip it or replace it")
-        if data.startswith(JPEG_START) and JPEG_END not in data[-JPEG_TAIL:]:
-            raise BadFrameFile(
-                self.description, path, f"{str(path)!r} is a truncated JPEG", "Skip it or copy it again"
-            )
-        image = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), cv2.IMREAD_COLOR)
-        if image is None:
-            raise BadFrameFile(
-                self.description,
-                path,
-                f"{str(path)!r} is not a readable image (corrupt, or a format OpenCV cannot decode)",
-                "Skip it or replace it",
-            )
-        return np.asarray(image, dtype=np.uint8)
+            return load_image(path)
+        except ImageError as error:
+            raise BadFrameFile(self.description, path, error.why, error.advice) from error

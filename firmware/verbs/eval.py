@@ -242,8 +242,8 @@ def run(args: argparse.Namespace) -> int:
     import cv2
     import numpy as np
 
+    from firmware.images import try_load_image
     from firmware.profiles import ProfileError, board_colours, read_profile_file
-    from firmware.verbs.read import decode
     from vision.dice_net import ModelError
     from vision.face_net import FaceModelError
     from vision.reader import load_models, read_dice
@@ -296,7 +296,7 @@ def run(args: argparse.Namespace) -> int:
     unreadable = []
     started = time.perf_counter()
     for done, name in enumerate(names, 1):
-        image, _why = decode(str(labelled.path(name)))
+        image, _why = try_load_image(labelled.path(name))
         if image is None:
             unreadable.append(name)
             score(name, labelled.labels.get(name, []), Reading((), 1, 1), tally, failures)

@@ -91,28 +91,10 @@ def describe(image: str, reading: Any, ms: float, mode: str = "pips") -> str:
     return f"{image}: {' '.join(parts)} ({counted}{advice}, {ms:.0f} ms)"
 
 
-def decode(path: str) -> tuple[Any, str]:
-    """(BGR frame, "") or (None, why it cannot be read); quiet, unlike ``cv2.imread``."""
-    import cv2
-    import numpy as np
-
-    try:
-        data = np.fromfile(path, np.uint8)
-    except FileNotFoundError:
-        return None, f"there is no file {path!r}"
-    except IsADirectoryError:
-        return None, f"{path!r} is a folder, not a picture"
-    except OSError as error:
-        return None, f"cannot open {path!r} ({error.strerror})"
-    frame = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-    if frame is None:
-        return None, f"{path!r} is not a picture OpenCV can read (or it is damaged)"
-    return frame, ""
-
-
 def run(args: argparse.Namespace) -> int:
     import numpy as np
 
+    from firmware.images import try_load_image
     from firmware.profiles import ProfileError, board_colours, read_profile_file
     from vision.dice_net import ModelError
     from vision.face_net import FaceModelError
@@ -143,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     failed = 0
     for image in args.images:
-        frame, why = decode(image)
+        frame, why = try_load_image(image)
         if frame is None:
             failed += 1
             if args.json:
