@@ -24,7 +24,8 @@ from pathlib import Path
 
 from vision.colour_profile import Profile, ProfileError
 
-__all__ = ["ProfileError", "board_colours", "read_profile_file", "write_profile_file"]
+__all__ = ["ProfileError", "ReaderSetupError", "board_colours", "read_profile_file", "reader_inputs",
+           "write_profile_file"]
 
 
 def read_profile_file(path: str, mode: str | None = None) -> Profile:
@@ -84,3 +85,38 @@ def board_colours(path: str | None = None) -> tuple[str, ...]:
     except (OSError, UnicodeDecodeError) as error:
         raise ValueError(f"cannot read the board file {path!r} ({error}); check the file") from None
     return parse_lezard_data(text, source=path).colours
+
+
+class ReaderSetupError(ValueError):
+    """The reader cannot start: a model, profile or board file that cannot be used (says which)."""
+
+
+def reader_inputs(
+    mode: str, *, models: str | None, profile_path: str | None, board_path: str | None
+) -> tuple[Profile | None, tuple[str, ...] | None]:
+    """Check and load what ``read_dice`` needs besides the frame in ``mode``: ``(profile, colours)``.
+
+    Loads the pip networks for ``pips`` (so a missing model is said once, up front), the taught
+    profile for ``colours`` (None: the built-in one), the board's colours for ``cards``. A file given
+    for another mode, or one that cannot be used, raises ``ReaderSetupError`` saying what to do.
+    """
+    from vision.dice_net import ModelError
+    from vision.face_net import FaceModelError
+    from vision.reader import load_models
+
+    if profile_path is not None and mode != "colours":
+        raise ReaderSetupError(f"--profile is for colours, not {mode}; add --mode colours or leave it out")
+    if board_path is not None and mode != "cards":
+        raise ReaderSetupError(f"--board is for cards, not {mode}; add --mode cards or leave it out")
+    try:
+        if mode == "pips":
+            load_models(models)
+        elif mode == "colours" and profile_path is not None:
+            return read_profile_file(profile_path, "colours"), None
+        elif mode == "cards":
+            return None, board_colours(board_path)
+    except (ModelError, FaceModelError, ProfileError) as error:
+        raise ReaderSetupError(str(error)) from error
+    except ValueError as error:  # a Lezard data file that cannot be used
+        raise ReaderSetupError(f"the board file cannot be used: {error}") from error
+    return None, None

@@ -38,3 +38,21 @@ def shut_the_box_rules(args: argparse.Namespace) -> ShutTheBox:
         full_shut_bonus=args.full_shut_bonus,
         maths=args.maths,
     )
+
+
+READ_MODES = ("pips", "colours", "cards")
+
+
+def add_reader_switches(parser: argparse.ArgumentParser, *, mode_help: str, mode_default: str | None) -> None:
+    """What the dice show and what the reader is told besides the frame (``read`` and ``eval``)."""
+    parser.add_argument("--mode", default=mode_default, choices=READ_MODES, help=mode_help)
+    parser.add_argument(
+        "--profile",
+        metavar="PROFILE",
+        help="colours: a profile written by `kostka teach` (default: built in)",
+    )
+    parser.add_argument(
+        "--board",
+        metavar="FILE",
+        help="cards: a Lezard data file with the board's colours (default: shipped)",
+    )

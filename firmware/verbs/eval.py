@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from firmware.labels import COCKED, LabelledDie, LabelledSet, LabelsError, Value, labels_mode, load_set
+from firmware.switches import add_reader_switches
 
 OUTCOMES = ("correct", "silent", "abstain", "missed")
 
@@ -34,20 +35,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "(the format of ../shared/data/dice-photos).",
     )
     parser.add_argument("folder", metavar="DIR", help="folder holding labels.csv and images/")
-    parser.add_argument(
-        "--mode",
-        choices=["pips", "colours", "cards"],
-        help="what the dice show (default: what the labels hold; pips when they hold no face)",
-    )
-    parser.add_argument(
-        "--profile",
-        metavar="PROFILE",
-        help="colours: a profile written by `kostka teach` (default: built in)",
-    )
-    parser.add_argument(
-        "--board",
-        metavar="FILE",
-        help="cards: a Lezard data file with the board's colours (default: shipped)",
+    add_reader_switches(
+        parser,
+        mode_default=None,
+        mode_help="what the dice show (default: what the labels hold; pips when they hold no face)",
     )
     parser.add_argument(
         "--every", type=int, default=1, metavar="K", help="use every K-th image (sorted by name)"
@@ -243,10 +234,10 @@ def run(args: argparse.Namespace) -> int:
     import numpy as np
 
     from firmware.images import try_load_image
-    from firmware.profiles import ProfileError, board_colours, read_profile_file
+    from firmware.profiles import ProfileError, ReaderSetupError, reader_inputs
     from vision.dice_net import ModelError
     from vision.face_net import FaceModelError
-    from vision.reader import load_models, read_dice
+    from vision.reader import read_dice
     from vision.reading import Reading
 
     cv2.setNumThreads(1)
@@ -270,22 +261,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"Cannot evaluate: the labels hold {mode}, not {args.mode}; leave out --mode or label "
               f"the folder for {args.mode}.", file=sys.stderr)  # fmt: skip
         return 2
-    if (args.profile is not None and mode != "colours") or (args.board is not None and mode != "cards"):
-        print("Cannot evaluate: --profile is for colour labels and --board for cards; "
-              f"these labels hold {mode}.", file=sys.stderr)  # fmt: skip
-        return 2
-    profile = colours = None
     try:
-        if mode == "pips":
-            load_models(args.models)
-        elif mode == "colours" and args.profile is not None:
-            profile = read_profile_file(args.profile, "colours")
-        elif mode == "cards":
-            colours = board_colours(args.board)
-    except (ModelError, FaceModelError, ProfileError) as error:
-        print(f"Cannot evaluate: {error}.", file=sys.stderr)
-        return 2
-    except ValueError as error:  # a Lezard data file that cannot be used
+        profile, colours = reader_inputs(
+            mode, models=args.models, profile_path=args.profile, board_path=args.board
+        )
+    except ReaderSetupError as error:
         print(f"Cannot evaluate: {error}.", file=sys.stderr)
         return 2
     names = labelled.images[args.offset :: args.every]

@@ -19,6 +19,8 @@ import sys
 import time
 from typing import Any
 
+from firmware.switches import add_reader_switches
+
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
@@ -27,21 +29,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         description="Read the top face of every die (or every Lezard card) in each photo.",
     )
     parser.add_argument("images", nargs="+", metavar="IMAGE", help="photo files (JPEG, PNG, ...)")
-    parser.add_argument(
-        "--mode",
-        default="pips",
-        choices=["pips", "colours", "cards"],
-        help="what the dice show: pips, colours (Nogi Stonogi) or cards (Lezard); default: pips",
-    )
-    parser.add_argument(
-        "--profile",
-        metavar="PROFILE",
-        help="colours: a profile written by `kostka teach` (default: built in)",
-    )
-    parser.add_argument(
-        "--board",
-        metavar="FILE",
-        help="cards: a Lezard data file with the board's colours (default: shipped)",
+    add_reader_switches(
+        parser,
+        mode_default="pips",
+        mode_help="what the dice show: pips, colours (Nogi Stonogi) or cards (Lezard); default: pips",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per image per line")
     parser.add_argument(
@@ -95,33 +86,17 @@ def run(args: argparse.Namespace) -> int:
     import numpy as np
 
     from firmware.images import try_load_image
-    from firmware.profiles import ProfileError, board_colours, read_profile_file
+    from firmware.profiles import ProfileError, ReaderSetupError, reader_inputs
     from vision.dice_net import ModelError
     from vision.face_net import FaceModelError
-    from vision.reader import load_models, read_dice
+    from vision.reader import read_dice
 
-    if args.profile is not None and args.mode != "colours":
-        print(f"--profile is for --mode colours, not {args.mode}; add --mode colours.", file=sys.stderr)
-        return 2
-    if args.board is not None and args.mode != "cards":
-        print(f"--board is for --mode cards, not {args.mode}; add --mode cards.", file=sys.stderr)
-        return 2
-    profile = colours = None
     try:
-        if args.mode == "pips":
-            load_models(args.models)
-        elif args.mode == "colours" and args.profile is not None:
-            profile = read_profile_file(args.profile, "colours")
-        elif args.mode == "cards":
-            colours = board_colours(args.board)
-    except (ModelError, FaceModelError) as error:
-        print(f"Cannot read dice: {error}.", file=sys.stderr)
-        return 2
-    except ProfileError as error:
-        print(f"Cannot read colours: {error}.", file=sys.stderr)
-        return 2
-    except ValueError as error:  # a Lezard data file that cannot be used
-        print(f"Cannot read cards: {error}.", file=sys.stderr)
+        profile, colours = reader_inputs(
+            args.mode, models=args.models, profile_path=args.profile, board_path=args.board
+        )
+    except ReaderSetupError as error:
+        print(f"Cannot read: {error}.", file=sys.stderr)
         return 2
     failed = 0
     for image in args.images:
