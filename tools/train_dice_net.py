@@ -242,6 +242,14 @@ def main() -> int:
 
 
 def export(net: DiceNet, out: str) -> None:
+    """Write the ONNX file (and the state dict beside it as ``.pt``).
+
+    The input shape is exported fixed (1x3x256x256), with no ``dynamic_axes``: OpenCV 4.11
+    (Raspberry Pi OS Bookworm) infers shapes when it loads a model and fails on the ``Add``
+    after the second upsampling when height and width are symbolic. With a fixed declared
+    shape it loads, and ``cv2.dnn`` still runs the net on any batch and any size that is a
+    multiple of 32 (tests/test_models_compat.py checks both OpenCV versions).
+    """
     net.eval()
     dummy = torch.zeros(1, 3, 256, 256)
     torch.onnx.export(
@@ -251,7 +259,6 @@ def export(net: DiceNet, out: str) -> None:
         input_names=["image"],
         output_names=["maps"],
         opset_version=11,
-        dynamic_axes={"image": {2: "h", 3: "w"}, "maps": {2: "h8", 3: "w8"}},
         dynamo=False,
     )
     torch.save(net.state_dict(), str(Path(out).with_suffix(".pt")))

@@ -187,6 +187,12 @@ def main() -> int:
 
 
 def export(net: FaceNet, out: str) -> None:
+    """Write the ONNX file (and the state dict beside it as ``.pt``).
+
+    Only the batch axis is dynamic: OpenCV 4.11 (Raspberry Pi OS Bookworm) and 5.0 both load
+    that (tests/test_models_compat.py). Symbolic height and width made OpenCV 4.11 refuse the
+    dice network (see tools/train_dice_net.py), so keep the crop size fixed.
+    """
     net.eval()
     dummy = torch.zeros(2, 3, int(LAYOUT["crop"]), int(LAYOUT["crop"]))
     torch.onnx.export(

@@ -1,0 +1,116 @@
+"""The shipped networks load and compute the same numbers on whichever OpenCV is installed.
+
+OpenCV 4.11 (Raspberry Pi OS Bookworm) once refused to load ``dice_net.onnx`` that OpenCV 5.0
+ran fine (a shape check at load time on symbolic sizes). These tests load both networks and
+compare their outputs on fixed inputs with reference outputs made by OpenCV 5.0
+(``tests/data/model_outputs.npz``), so the Bookworm run of CI catches any such difference.
+
+The inputs are stored in the same file as raw pixels (a region of ``tests/data/dice/images/
+six_57.jpg``, dice about 30 pixels), so no image decoder or resize enters the comparison.
+After retraining a network, make the file again with OpenCV 5.0 (the main venv)::
+
+    .venv/bin/python tests/test_models_compat.py
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from numpy.typing import NDArray
+
+from vision.dice_net import CLASSES, load_net, run_maps
+from vision.face_net import FACE_CLASSES, FACE_CROP, load_face_net
+
+REFERENCE = Path(__file__).parent / "data" / "model_outputs.npz"
+PHOTO = Path(__file__).parent / "data" / "dice" / "images" / "six_57.jpg"
+# Logits differ by about 1e-5 between OpenCV 4.11 and 5.0; a wrong layer differs by whole units.
+TOLERANCE = 1e-3
+# Places in the stored region: a frame not a multiple of 32 (run_maps pads it), two 128-pixel
+# crops as vision.dice_net.look_closer takes them, and 48-pixel crops on and beside dice.
+FRAME = (slice(0, 200), slice(0, 270))
+CROPS = [(0, 0), (60, 120)]
+FACES = [(33, 104), (127, 31), (118, 113), (84, 174), (197, 170), (210, 40), (40, 260)]
+
+
+def _region() -> NDArray[np.uint8]:
+    """The stored region of the photo (BGR, 240 x 288), cut at scale 0.75 (dice about 30 px)."""
+    photo = cv2.imread(str(PHOTO), cv2.IMREAD_COLOR)
+    assert photo is not None, PHOTO
+    small = cv2.resize(photo, None, fx=0.75, fy=0.75, interpolation=cv2.INTER_AREA)
+    return np.ascontiguousarray(small[40:280, 90:378])
+
+
+def _outputs(region: NDArray[np.uint8]) -> dict[str, NDArray[np.float32]]:
+    """Each network's outputs on its inputs cut from ``region``, as the reader calls them."""
+    dice_net = load_net()
+    crops = [np.ascontiguousarray(region[y : y + 128, x : x + 128]) for y, x in CROPS]
+    dice_net.setInput(cv2.dnn.blobFromImages(crops, 1.0 / 255.0))
+    crop_maps = np.array(dice_net.forward(), np.float32)
+    frame_maps = np.array(run_maps(dice_net, np.ascontiguousarray(region[FRAME])), np.float32)
+    half = FACE_CROP // 2
+    faces = [np.ascontiguousarray(region[y - half : y + half, x - half : x + half]) for y, x in FACES]
+    face_net = load_face_net()
+    face_net.setInput(cv2.dnn.blobFromImages(faces, 1.0 / 255.0))
+    face_logits = np.array(face_net.forward(), np.float32)
+    return {"frame_maps": frame_maps, "crop_maps": crop_maps, "face_logits": face_logits}
+
+
+@pytest.fixture(scope="module")
+def reference() -> dict[str, NDArray[np.float32]]:
+    with np.load(REFERENCE) as stored:
+        return {name: stored[name] for name in stored.files}
+
+
+@pytest.fixture(scope="module")
+def outputs(reference: dict[str, NDArray[np.float32]]) -> dict[str, NDArray[np.float32]]:
+    return _outputs(np.asarray(reference["region"], np.uint8))
+
+
+def test_both_networks_load_on_this_opencv() -> None:
+    load_net.cache_clear()
+    load_face_net.cache_clear()
+    assert not load_net().empty()
+    assert not load_face_net().empty()
+
+
+@pytest.mark.parametrize("name", ["frame_maps", "crop_maps", "face_logits"])
+def test_outputs_match_the_reference(
+    name: str, outputs: dict[str, NDArray[np.float32]], reference: dict[str, NDArray[np.float32]]
+) -> None:
+    got, want = outputs[name], reference[name]
+    version = cv2.__version__
+    assert got.shape == want.shape, f"OpenCV {version}: {name} has shape {got.shape}, expected {want.shape}"
+    worst = float(np.abs(got - want).max())
+    assert worst <= TOLERANCE, f"OpenCV {version}: {name} differs by {worst:.3g} from the reference"
+
+
+def test_reference_is_about_real_dice(reference: dict[str, NDArray[np.float32]]) -> None:
+    """The fixed inputs show dice, so the comparison covers confident outputs, not only background."""
+    heat = 1.0 / (1.0 + np.exp(-reference["frame_maps"][0]))
+    assert heat.max() > 0.5
+    assert reference["frame_maps"].shape == (1 + len(CLASSES) + 1, 25, 34)
+    assert reference["crop_maps"].shape == (len(CROPS), 1 + len(CLASSES) + 1, 16, 16)
+    named = [FACE_CLASSES[i] for i in reference["face_logits"].argmax(axis=1)]
+    assert set(named) - {None}, named
+    assert None in named, named
+
+
+def make_reference() -> None:
+    """Write REFERENCE with this OpenCV (use 5.0, the main venv) and the shipped networks."""
+    region = _region()
+    out = _outputs(region)
+    np.savez_compressed(
+        REFERENCE,
+        region=region,
+        frame_maps=out["frame_maps"],
+        crop_maps=out["crop_maps"],
+        face_logits=out["face_logits"],
+    )
+    print(f"wrote {REFERENCE} with OpenCV {cv2.__version__}")
+
+
+if __name__ == "__main__":
+    make_reference()
