@@ -170,12 +170,17 @@ def wants_stand_in_camera(config: Config) -> bool:
 
 def make_reader(dice: StandInDice | None, *, vision: bool = False) -> Reader:
     """How a settled frame becomes a ``Reading``: the stand-in's truth, or the vision readers
-    (``vision.reader.read_dice`` for pips, ``vision.colour_reader.read_colours`` for colour dice)."""
+    (``vision.reader.read_dice`` for pips and, in its cards mode, Lezard cards;
+    ``vision.colour_reader.read_colours`` for colour dice)."""
     if dice is not None and not vision:
         stand_in = dice
         return lambda frame, ask: truth_reading(stand_in.tray, (frame.shape[1], frame.shape[0]))
 
     def read(frame: Frame, ask: ReadDice) -> Reading:
+        if ask.cards:  # a Lezard card: read with the board's colours
+            from vision.reader import read_dice
+
+            return read_dice(frame, "cards", colours=ask.cards)
         if ask.colours:
             from vision.colour_reader import read_colours
 

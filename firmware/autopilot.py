@@ -4,8 +4,10 @@ It picks the game and the number of players in the menus, rolls the stand-in dic
 asks for a roll, accepts a reading that matches the dice as they lie (and corrects one that does
 not, face by face), chooses the advisor's best move, and confirms. Where nothing is a choice
 (Lezard Domino's cards and reports of what fell) it plays what a made-up table produces
-(``rules.lezard.TableModel``). Every random draw is seeded with the game's seed and the number of
-moves saved, so a game taken up again after a crash goes on exactly as it would have.
+(``rules.lezard.TableModel``); a card drawn is laid in the stand-in tray for the camera to
+read, and the reading confirmed or corrected as for dice. Every random draw is seeded with the
+game's seed and the number of moves saved, so a game taken up again after a crash goes on
+exactly as it would have.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 from firmware.buttons import ButtonEvent
 from firmware.config import PLAYERS
 from firmware.machine import Event, ReadDice
+from firmware.machine_games import card_of
 from firmware.machine_state import (
     Appliance,
     CameraLost,
@@ -33,11 +36,26 @@ from firmware.machine_state import (
     RestartAsk,
     RollNow,
     Seen,
+    SeenCard,
     TurnOver,
     game_items,
 )
 from firmware.standins import StandInDice
+from firmware.views import Face
 from rules.lezard import Lezard, TableModel
+from rules.lezard_board import Card
+
+
+def card_face(card: Card) -> str:
+    """A card as the card reader names it.
+
+    >>> card_face(Card(squares=("red",))), card_face(Card(lizard="green"))
+    ('square:red', 'lizard:green')
+    """
+    if card.lizard is not None:
+        return f"lizard:{card.lizard}"
+    kind = "square" if len(card.squares) == 1 else "squares"
+    return f"{kind}:{'+'.join(card.squares)}"
 
 
 def walk(cursor: int, target: int, count: int) -> ButtonEvent:
@@ -64,12 +82,34 @@ class Autopilot:
     pending: int = 0
     presses: int = 0
     table: TableModel = field(default_factory=TableModel)
+    card_due: int | None = None
+    """A card is to be drawn at this many moves saved (laid in the tray once the state is seen)."""
+    rolled: list[tuple[Face, ...]] = field(default_factory=list)
+    """What each roll or card draw put in the tray, in order."""
 
     def roll(self, ask: ReadDice, moves: int) -> None:
-        """Kostka asks for a roll: throw the stand-in dice (the same ones for the same move)."""
-        self.dice.roll(ask.count, colours=ask.colours, key=f"{moves}")
+        """Kostka asks for a roll: throw the stand-in dice (the same ones for the same move); for a
+        card, draw it when the state is seen (the table draws from the pile the state holds)."""
+        if ask.cards:
+            self.card_due = moves
+            return
+        self.rolled.append(self.dice.roll(ask.count, colours=ask.colours, key=f"{moves}"))
+
+    def _draw_card(self, state: Appliance) -> None:
+        match = state.match
+        if self.card_due is None or match is None or len(match.moves) != self.card_due:
+            return
+        self.card_due = None
+        if not isinstance(state.screen, RollNow) or not isinstance(match.book, Lezard):
+            return
+        card = self.table.next_move(match.book, match.state, self._rng(state))
+        if not isinstance(card, Card):  # the table reports what fell: not a draw (cannot be at CHANCE)
+            return
+        face = card_face(card)
+        self.rolled.append(self.dice.roll(1, colours=False, key=f"{len(match.moves)}", faces=[face]))
 
     def __call__(self, state: Appliance, event: Event | None) -> None:
+        self._draw_card(state)
         if isinstance(event, ButtonEvent):
             self.pending = max(0, self.pending - 1)
         if self.pending:
@@ -99,6 +139,8 @@ class Autopilot:
             return ButtonEvent.OK if same else ButtonEvent.NEXT
         if isinstance(screen, Correct):
             return self._correct(screen)
+        if isinstance(screen, SeenCard):
+            return ButtonEvent.OK if screen.card == self._tray_card() else ButtonEvent.NEXT
         if isinstance(screen, PickCard):
             return self._pick_card(state, screen)
         if isinstance(screen, Choose):
@@ -125,9 +167,15 @@ class Autopilot:
         match = state.match
         assert match is not None and isinstance(match.book, Lezard)
         cards = state.guide.cards(match.state)
-        card = self.table.next_move(match.book, match.state, self._rng(state))
+        card: Any = self._tray_card()
+        if card is None:  # nothing in the tray (entered by hand): the table's draw
+            card = self.table.next_move(match.book, match.state, self._rng(state))
         target = cards.index(card) if card in cards else 0
         return walk(screen.cursor, target, len(cards))
+
+    def _tray_card(self) -> Card | None:
+        faces = self.dice.tray.faces
+        return card_of(faces[0]) if len(faces) == 1 else None
 
     def _choice(self, state: Appliance, screen: Choose) -> int:
         moves = [advice.move for advice in screen.advice]

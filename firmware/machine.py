@@ -26,7 +26,7 @@ from typing import Any
 from firmware.buttons import ButtonEvent
 from firmware.config import PLAYERS
 from firmware.i18n import LANGUAGES
-from firmware.machine_games import COLOUR_FACES, PIPS, Box, DiceAsk, read_faces
+from firmware.machine_games import COLOUR_FACES, PIPS, Box, DiceAsk, read_card, read_faces
 from firmware.machine_state import (
     Appliance,
     CameraLost,
@@ -42,6 +42,7 @@ from firmware.machine_state import (
     RollNow,
     Screen,
     Seen,
+    SeenCard,
     Setup,
     TurnOver,
     Winner,
@@ -126,11 +127,22 @@ class Finish:
 @dataclass(frozen=True, slots=True)
 class ReadDice:
     """Watch the tray and send ``DiceRead`` when the dice settle: ``count`` dice rolled,
-    ``colours`` for colour dice, ``table`` dice that may lie in the tray (dice set aside too)."""
+    ``colours`` for colour dice, ``table`` dice that may lie in the tray (dice set aside too);
+    ``cards``: not dice but a Lezard card drawn, read with the board's colours (``mode`` "cards").
+
+    >>> ReadDice(1, False, 1, ("red", "blue")).mode, ReadDice(2, False, 2).mode
+    ('cards', 'pips')
+    """
 
     count: int
     colours: bool
     table: int
+    cards: tuple[str, ...] = ()
+
+    @property
+    def mode(self) -> str:
+        """The reader's mode: ``pips``, ``colours`` or ``cards`` (``vision.reader.read_dice``)."""
+        return "cards" if self.cards else "colours" if self.colours else "pips"
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +247,7 @@ def _handle(state: Appliance, event: Event) -> Result:
         rolling = isinstance(screen, RollNow)
         return (replace(state, screen=RollNow(reading=True)) if rolling else state), []
     if isinstance(event, DiceRead):
-        if isinstance(screen, RollNow | Seen | Correct) and state.match is not None:
+        if isinstance(screen, RollNow | Seen | Correct | SeenCard | PickCard) and state.match is not None:
             return _on_reading(state, event), []
         return state, []
     if not isinstance(event, ButtonEvent):
@@ -306,12 +318,12 @@ def _position(state: Appliance) -> Result:
             return replace(state, screen=PickCard()), []
         if not state.camera_ok:
             return replace(state, screen=CameraLost()), []
-        return replace(state, screen=RollNow()), [ReadDice(ask.count, ask.colours, ask.table)]
+        return replace(state, screen=RollNow()), [ReadDice(ask.count, ask.colours, ask.table, ask.cards)]
     return replace(state, screen=Choose(state.guide.advise(position))), []
 
 
 def _back_to(state: Appliance, screen: Screen) -> Result:
-    if isinstance(screen, RollNow | CameraLost | Choose | PickCard):
+    if isinstance(screen, RollNow | CameraLost | Choose | PickCard | SeenCard):
         return _position(state)  # the position may have changed (undo) and the camera needs asking
     return replace(state, screen=screen), []
 
@@ -348,7 +360,15 @@ def _ask(state: Appliance) -> DiceAsk:
 
 
 def _on_reading(state: Appliance, event: DiceRead) -> Appliance:
-    faces, problem = read_faces(event.reading, _ask(state), event.tray)
+    ask = _ask(state)
+    if ask.cards:
+        assert state.match is not None
+        cards = state.guide.cards(state.match.state)
+        card, why = read_card(event.reading, cards)
+        if card is not None and why is None:
+            return replace(state, screen=SeenCard(card))
+        return replace(state, screen=PickCard(cards.index(card) if card is not None else 0, why))
+    faces, problem = read_faces(event.reading, ask, event.tray)
     if problem is None:
         return replace(state, screen=Seen(faces))
     return replace(state, screen=Correct(faces, 0, problem))
@@ -356,6 +376,8 @@ def _on_reading(state: Appliance, event: DiceRead) -> Appliance:
 
 def _by_hand(state: Appliance, key: str) -> Result:
     ask = _ask(state)
+    if ask.cards:
+        return replace(state, screen=PickCard()), []
     return replace(state, screen=Correct((None,) * ask.count, 0, (key, 0, ask.count))), []
 
 
@@ -407,12 +429,22 @@ def _on_correct(state: Appliance, event: ButtonEvent) -> Result:
 # --- choosing -------------------------------------------------------------------------------------
 
 
+def _on_seen_card(state: Appliance, event: ButtonEvent) -> Result:
+    screen = state.screen
+    assert isinstance(screen, SeenCard) and state.match is not None
+    if event is ButtonEvent.OK:
+        return _play(state, screen.card)
+    cards = state.guide.cards(state.match.state)
+    return replace(state, screen=PickCard(cards.index(screen.card))), []
+
+
 def _on_pick_card(state: Appliance, event: ButtonEvent) -> Result:
     assert isinstance(state.screen, PickCard) and state.match is not None
     cards = state.guide.cards(state.match.state)
     if event is ButtonEvent.OK:
         return _play(state, cards[state.screen.cursor])
-    return replace(state, screen=PickCard(_moved(state.screen.cursor, event, len(cards)))), []
+    cursor = _moved(state.screen.cursor, event, len(cards))
+    return replace(state, screen=replace(state.screen, cursor=cursor)), []
 
 
 def _on_choose(state: Appliance, event: ButtonEvent) -> Result:
@@ -486,6 +518,7 @@ _BUTTONS: dict[type, Any] = {
     CameraLost: _on_camera_lost,
     Seen: _on_seen,
     Correct: _on_correct,
+    SeenCard: _on_seen_card,
     PickCard: _on_pick_card,
     Choose: _on_choose,
     Confirm: _on_confirm,

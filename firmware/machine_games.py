@@ -10,7 +10,7 @@ glance (flaps, centipedes, dominoes in hand).
 >>> guide = ShutGuide(ShutTheBox())
 >>> match = Match.start(guide.book, ["1", "2"])
 >>> guide.dice(match.state), guide.roll_text(match.state, (5, 3))
-(DiceAsk(count=2, colours=False, table=2, kept=()), 'roll 3 5')
+(DiceAsk(count=2, colours=False, table=2, kept=(), cards=()), 'roll 3 5')
 """
 
 from __future__ import annotations
@@ -41,12 +41,15 @@ Box = tuple[int, int, int, int]
 @dataclass(frozen=True, slots=True)
 class DiceAsk:
     """A roll to read: ``count`` dice rolled, colour dice or pips; ``table``: dice the camera may
-    see (Nogi Stonogi's dice set aside stay in the tray), ``kept`` the faces set aside."""
+    see (Nogi Stonogi's dice set aside stay in the tray), ``kept`` the faces set aside; ``cards``:
+    not dice but a Lezard card drawn (one, ``count`` 1)."""
 
     count: int
     colours: bool
     table: int
     kept: tuple[Face, ...] = ()
+    cards: tuple[str, ...] = ()
+    """Lezard Domino's card draw: the board's colours (the reader names only these); empty: dice."""
 
 
 def player_name(name: str, lang: str) -> str:
@@ -300,7 +303,8 @@ class StonogaGuide:
 
 @dataclass(frozen=True, slots=True)
 class LezardGuide:
-    """Lezard Domino: a card chosen with the buttons, reports of what fell, dominoes in hand."""
+    """Lezard Domino: a card read by the camera (or chosen with the buttons), reports of what fell,
+    dominoes in hand."""
 
     book: Lezard
 
@@ -308,7 +312,7 @@ class LezardGuide:
         return state.turn
 
     def dice(self, state: LezardState) -> DiceAsk | None:
-        return None
+        return DiceAsk(1, False, 1, cards=self.book.data.colours)
 
     def roll_text(self, state: LezardState, faces: Sequence[Face]) -> str:
         raise ValueError("Lezard Domino has no dice")
@@ -369,6 +373,42 @@ class LezardGuide:
         if card.lizard is not None:
             return t("lezard.lizard_card", lang, colour=colour_name(card.lizard, lang))
         return "\n".join(colour_name(c, lang) for c in card.squares)
+
+
+def card_of(face: Face) -> Card | None:
+    """The card a card reader's face names (``square:X``, ``squares:X+Y``, ``lizard:X``), or None.
+
+    >>> card_of("squares:red+blue").text(), card_of("lizard:green").text(), card_of("dots:red")
+    ('red blue', 'lizard green', None)
+    """
+    if not isinstance(face, str):
+        return None
+    kind, _, named = face.partition(":")
+    colours = tuple(named.split("+")) if named else ()
+    try:
+        if kind == "lizard" and len(colours) == 1:
+            return Card(lizard=colours[0])
+        if (kind, len(colours)) in (("square", 1), ("squares", 2)):
+            return Card(squares=colours)
+    except ValueError:
+        return None
+    return None
+
+
+def read_card(reading: Reading, cards: Sequence[Card]) -> tuple[Card | None, str | None]:
+    """The card drawn, if the reader saw one of ``cards`` (those left in the pile), and when the
+    player must pick it with the buttons, why (a catalogue key)."""
+    dice = reading.dice
+    if not dice:
+        return None, "read.no_card"
+    card = card_of(dice[0].face) if len(dice) == 1 else None
+    if card is not None and card not in cards:
+        card = None
+    if len(dice) != 1:
+        return None, "read.cards_many"
+    if card is None or dice[0].status != "ok":
+        return card, "read.card_unsure"
+    return card, None
 
 
 Problem = tuple[str, int, int]

@@ -12,6 +12,7 @@ from firmware.config import GAMES
 from firmware.machine_games import Guide, guide_for
 from firmware.views import Face, View
 from rules.game import TERMINAL, Advice, RuleBook
+from rules.lezard_board import Card
 from rules.match import Match
 
 
@@ -58,10 +59,20 @@ class Correct:
 
 
 @dataclass(frozen=True, slots=True)
+class SeenCard:
+    """Lezard Domino: the card the camera read, shown as a picture: OK plays it, PREV/NEXT correct
+    it (``PickCard``)."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
 class PickCard:
-    """Lezard Domino: the card drawn, chosen among the kinds left in the pile."""
+    """Lezard Domino: the card drawn, chosen among the kinds left in the pile; ``reason``: why the
+    reading needs the player (a catalogue key), None when the player chose to pick or correct it."""
 
     cursor: int = 0
+    reason: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +128,7 @@ class Notice:
 
 
 Screen = (
-    GameMenu | PlayersMenu | RollNow | CameraLost | Seen | Correct | PickCard | Choose | Confirm
+    GameMenu | PlayersMenu | RollNow | CameraLost | Seen | Correct | SeenCard | PickCard | Choose | Confirm
     | TurnOver | Winner | Menu | RestartAsk | Notice
 )
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from firmware.config import PLAYERS
 from firmware.i18n import t, tn
-from firmware.machine_games import letters_of, player_name
+from firmware.machine_games import colour_name, letters_of, player_name
 from firmware.machine_state import (
     Appliance,
     CameraLost,
@@ -22,12 +22,22 @@ from firmware.machine_state import (
     RollNow,
     Screen,
     Seen,
+    SeenCard,
     TurnOver,
     game_items,
     game_key,
     menu_items,
 )
-from firmware.views import CardView, ConfirmView, DiceView, ListView, MessageView, View, WinnerView
+from firmware.views import (
+    CardSeenView,
+    CardView,
+    ConfirmView,
+    DiceView,
+    ListView,
+    MessageView,
+    View,
+    WinnerView,
+)
 
 
 def view_of(state: Appliance) -> View:
@@ -67,6 +77,12 @@ def _game_view(state: Appliance, screen: Screen) -> View:
         return DiceView(title, screen.faces, t("correct.hint", lang), screen.index, letters)
     if isinstance(screen, PickCard):
         return _card_view(state, screen)
+    if isinstance(screen, SeenCard):
+        card = screen.card
+        colours = (card.lizard,) if card.lizard is not None else card.squares
+        kind = "lizard" if card.lizard is not None else ("square", "squares")[len(card.squares) - 1]
+        return CardSeenView(t("read.card_as", lang), kind, tuple(colour_name(c, lang) for c in colours),
+                            t("read.hint", lang))
     if isinstance(screen, Choose):
         labels = tuple(guide.move_label(match.state, a.move, lang) for a in screen.advice)
         rights = tuple(guide.figures(a, lang)[0] for a in screen.advice)
@@ -96,6 +112,8 @@ def _card_view(state: Appliance, screen: PickCard) -> CardView:
     again = getattr(match.state, "card", None) is not None
     player = player_name(match.players[guide.turn(match.state)], lang)
     title = t("lezard.draw_again", lang) if again else f"{player}: {t('lezard.card', lang)}"
+    if screen.reason is not None:
+        title = t(screen.reason, lang)
     return CardView(title, guide.card_label(match.state, card, lang), screen.cursor, len(cards),
                     t("lezard.pick_hint", lang))
 

@@ -34,6 +34,7 @@ from firmware.drawing import (
 )
 from firmware.fonts import font
 from firmware.views import (
+    CardSeenView,
     CardView,
     ConfirmView,
     DiceView,
@@ -196,6 +197,47 @@ def render_card(draw: ImageDraw.ImageDraw, width: int, height: int, view: CardVi
     draw_text(draw, (0, bottom + 2, width, height), footer, sizes=(10,), max_lines=1)
 
 
+def render_card_seen(draw: ImageDraw.ImageDraw, width: int, height: int, view: CardSeenView) -> None:
+    """Lezard: the card the camera read, drawn as a card (one square, two squares or a lizard) with
+    each mark's colour named under it, and OK / correct."""
+    draw_text(draw, (0, 0, width, 13 * height // 64), view.title, sizes=(12, 10), max_lines=1)
+    top, bottom = 14 * height // 64, 51 * height // 64
+    draw.rounded_rectangle((0, top, width - 1, bottom), radius=4, outline=ON, width=1)
+    marks = max(1, len(view.colours))
+    mark_top, mark_bottom = top + 3 * height // 64, top + 22 * height // 64
+    for i, name in enumerate(view.colours):
+        left, right = i * width // marks, (i + 1) * width // marks
+        centre = (left + right) // 2
+        if view.kind == "lizard":
+            half = 26 * width // 128
+            _draw_lizard(draw, (centre - half, mark_top, centre + half, mark_bottom))
+        else:
+            side = mark_bottom - mark_top
+            draw.rectangle((centre - side // 2, mark_top, centre + side // 2, mark_bottom), fill=ON)
+        draw_text(draw, (left + 2, mark_bottom + 1, right - 2, bottom - 1), name, sizes=(12, 10), max_lines=1)
+    draw_text(draw, (0, 52 * height // 64, width, height), view.hint, sizes=(10,), max_lines=1)
+
+
+def _draw_lizard(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """A lizard seen from above, head to the right, in ``box``: body, head, tail and four legs."""
+    left, top, right, bottom = box
+    w, h = right - left, bottom - top
+    mid = top + h // 2
+
+    def x(f: float) -> int:
+        return left + round(f * w)
+
+    def y(f: float) -> int:
+        return top + round(f * h)
+
+    draw.ellipse((x(0.30), y(0.30), x(0.75), y(0.70)), fill=ON)  # body
+    draw.ellipse((x(0.72), y(0.32), x(0.95), y(0.68)), fill=ON)  # head
+    draw.polygon([(x(0.32), y(0.38)), (x(0.32), y(0.62)), (x(0.0), mid)], fill=ON)  # tail
+    for foot_x, knee_x in ((0.38, 0.30), (0.66, 0.74)):  # legs, bent forward and back
+        for edge, foot in ((0.45, 0.0), (0.55, 1.0)):
+            draw.line((x(foot_x + 0.04), y(edge), x(knee_x), y(foot)), fill=ON, width=max(2, h // 8))
+
+
 def render_confirm(draw: ImageDraw.ImageDraw, width: int, height: int, view: ConfirmView) -> None:
     """The move chosen in big letters, the advisor's figures, and OK / back."""
     draw_text(draw, (0, 0, width, 13 * height // 64), view.title, sizes=(12, 10), max_lines=1)
@@ -217,6 +259,7 @@ def render(draw: ImageDraw.ImageDraw, width: int, height: int, view: View) -> No
         RollView: render_roll,
         DiceView: render_dice,
         CardView: render_card,
+        CardSeenView: render_card_seen,
         ConfirmView: render_confirm,
         ScoresView: render_scores,
         WinnerView: render_winner,

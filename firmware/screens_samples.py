@@ -25,6 +25,7 @@ from firmware.machine_state import (
     RestartAsk,
     RollNow,
     Seen,
+    SeenCard,
     Setup,
     TurnOver,
     Winner,
@@ -32,7 +33,7 @@ from firmware.machine_state import (
 from firmware.machine_views import view_of
 from firmware.views import View
 from rules.lezard import Lezard, Phase
-from rules.lezard_board import parse_lezard_data
+from rules.lezard_board import Card, parse_lezard_data
 from rules.match import Match
 from rules.shut_the_box import ShutTheBox
 from rules.stonoga import Stonoga
@@ -108,6 +109,9 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
     lez = _play(lezard, 2, ["red", "ok", "orange", "ok"])
     at = replace(base, match=lez)
     add("lezard-card", replace(at, screen=PickCard(5)))
+    add("lezard-card-unsure", replace(at, screen=PickCard(2, "read.card_unsure")))
+    add("lezard-seen-squares", replace(at, screen=SeenCard(Card(squares=("red", "blue")))))
+    add("lezard-seen-lizard", replace(at, screen=SeenCard(Card(lizard="green"))))
     placing = lez.play_text("red blue")
     add("lezard-report", replace(at, match=placing, screen=Choose(at.guide.advise(placing.state))))
     add("lezard-confirm", replace(at, match=placing, screen=Confirm(at.guide.advise(placing.state), 0)))

@@ -1,5 +1,8 @@
 """Stand-ins for a table with no camera: dice a seeded stand-in rolls, and a camera that films them.
 
+The tray may also hold a Lezard card, drawn by the stand-in player: its face is written as the
+card reader writes it (``square:red``, ``squares:red+blue``, ``lizard:green``).
+
 ``StandInDice`` is the tray: ``roll`` throws a number of pip or colour dice, chosen by a generator
 seeded with the game's seed and a key (the number of moves saved so far), so the same game at the
 same point always rolls the same faces, even after a restart. ``SyntheticSource`` is a frame source
@@ -26,12 +29,15 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Literal, Self
+from typing import TYPE_CHECKING, Literal, Self
 
 import cv2
 import numpy as np
 
 from firmware.camera import CameraError, Frame
+
+if TYPE_CHECKING:
+    from vision.synth import CardFace
 from vision.reading import Die, Face, Reading
 
 COLOURS = ("yellow", "red", "green", "blue", "black", "star")
@@ -44,7 +50,13 @@ _BGR = {
     "blue": (200, 90, 30),
     "black": (25, 25, 25),
     "star": (235, 235, 235),
+    "orange": (30, 130, 240),
+    "pink": (180, 120, 240),
+    "grey": (128, 128, 128),
+    "white": (245, 245, 245),
 }
+CARD_PAPER = (235, 238, 240)
+"""A Lezard card's paper (BGR), for the simple renderer."""
 _PIPS = {
     1: ((1, 1),),
     2: ((0, 0), (2, 2)),
@@ -127,6 +139,15 @@ def _places(count: int, rng: random.Random) -> tuple[tuple[float, float, float],
     return tuple(out)
 
 
+def is_card(face: Face) -> bool:
+    """Whether a face in the tray is a Lezard card's (``kind:colour+colour``), not a die's.
+
+    >>> is_card("lizard:green"), is_card("red"), is_card(3)
+    (True, False, False)
+    """
+    return isinstance(face, str) and ":" in face
+
+
 def render_tray(tray: Tray, size: tuple[int, int], tumble: int = 0) -> Frame:
     """A BGR frame of ``tray`` (``tumble`` > 0 shifts every die: a frame of dice in motion)."""
     width, height = size
@@ -137,8 +158,29 @@ def render_tray(tray: Tray, size: tuple[int, int], tumble: int = 0) -> Frame:
         side = max(8, round(fside * width))
         x = min(width - side - 3, max(2, round((fx + shift) * width)))
         y = min(height - side - 3, max(2, round((fy - shift / 2) * height)))
-        _draw_die(frame, x, y, side, face)
+        if is_card(face):
+            _draw_card(frame, x, y, side, str(face))
+        else:
+            _draw_die(frame, x, y, side, face)
     return frame
+
+
+def _draw_card(frame: Frame, x: int, y: int, side: int, face: str) -> None:
+    """A card 3:2, its marks side by side: squares as squares, a lizard as a long thin bar."""
+    width = frame.shape[1]
+    w = min(width - x - 3, round(side * 1.5))
+    cv2.rectangle(frame, (x, y), (x + w, y + side), CARD_PAPER, thickness=-1)
+    kind, _, named = face.partition(":")
+    colours = named.split("+") if named else []
+    for i, colour in enumerate(colours):
+        left = x + (i + 1) * w // (len(colours) + 1)
+        body = _BGR.get(colour, (128, 128, 128))
+        if kind == "lizard":
+            top, bottom = y + side * 2 // 5, y + side * 3 // 5
+            cv2.rectangle(frame, (x + w // 6, top), (x + w * 5 // 6, bottom), body, thickness=-1)
+        else:
+            half, mid = side // 5, y + side // 2
+            cv2.rectangle(frame, (left - half, mid - half), (left + half, mid + half), body, thickness=-1)
 
 
 def _draw_die(frame: Frame, x: int, y: int, side: int, face: Face) -> None:
@@ -211,8 +253,11 @@ class SyntheticSource:
         from vision.synth import render
 
         colours = any(isinstance(face, str) for face in tray.faces)
-        faces = [face for face in tray.faces if face is not None]
-        mode: Literal["colours", "pips"] = "colours" if colours else "pips"
+        shown = [face for face in tray.faces if face is not None]
+        faces: list[int | str | CardFace] = list(shown)
+        mode: Literal["colours", "pips", "cards"] = "colours" if colours else "pips"
+        if any(is_card(face) for face in shown):
+            mode, faces = "cards", [_card_face(str(face)) for face in shown]
         frame, _ = render(np.random.default_rng(tray.seed), "easy", mode, faces=faces, size=self.size)
         return frame
 
@@ -226,6 +271,14 @@ class SyntheticSource:
         self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.close()
+
+
+def _card_face(face: str) -> CardFace:
+    """``squares:red+blue`` as ``vision.synth``'s ``CardFace``."""
+    from vision.synth import CardFace
+
+    kind, _, named = face.partition(":")
+    return CardFace(kind, tuple(named.split("+")))  # type: ignore[arg-type]
 
 
 def truth_reading(tray: Tray, size: tuple[int, int]) -> Reading:

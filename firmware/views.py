@@ -72,12 +72,23 @@ class DiceView:
 
 @dataclass(frozen=True, slots=True)
 class CardView:
-    """Lezard: the card being chosen with the buttons (``index`` of ``count`` kinds)."""
+    """Lezard: the card list, to correct or replace what the camera read (``index`` of ``count`` kinds)."""
 
     title: str
     card: str
     index: int
     count: int
+    hint: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardSeenView:
+    """Lezard: the card the camera read, as a picture: ``kind`` ``square``, ``squares`` (two) or
+    ``lizard``, with the colour of each mark named below it (``colours``, left to right)."""
+
+    title: str
+    kind: str
+    colours: tuple[str, ...]
     hint: str
 
 
@@ -124,4 +135,7 @@ class WinnerView:
     rows: tuple[ScoreRow, ...]
 
 
-View = MessageView | ListView | RollView | DiceView | CardView | ConfirmView | ScoresView | WinnerView
+View = (
+    MessageView | ListView | RollView | DiceView | CardView | CardSeenView | ConfirmView | ScoresView
+    | WinnerView
+)

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from firmware.autopilot import card_face
 from firmware.buttons import ButtonEvent
 from firmware.machine import (
     CameraBack,
@@ -38,7 +39,7 @@ from firmware.machine import (
     start,
     step,
 )
-from firmware.machine_games import COLOURS
+from firmware.machine_games import COLOURS, card_of, read_card
 from firmware.machine_state import (
     Appliance,
     CameraLost,
@@ -53,14 +54,16 @@ from firmware.machine_state import (
     RestartAsk,
     RollNow,
     Seen,
+    SeenCard,
     TurnOver,
     Winner,
     menu_items,
 )
 from firmware.screens_samples import shipped_lezard
-from firmware.views import DiceView, ListView, MessageView, RollView, WinnerView
+from firmware.views import CardSeenView, CardView, DiceView, ListView, MessageView, RollView, WinnerView
 from rules.game import CHANCE, TERMINAL
 from rules.lezard import Lezard, TableModel
+from rules.lezard_board import Card
 from rules.match import Match
 from rules.shut_the_box import ShutTheBox
 from rules.stonoga import Stonoga
@@ -230,23 +233,52 @@ def test_whole_game_of_stonoga_with_dice_set_aside_in_the_tray(setup: Setup) -> 
     assert isinstance(log.state.shown, WinnerView) and log.state.shown.title in ("Zwycięzca!", "Remis!")
 
 
-def test_whole_game_of_lezard_with_cards_and_reports_chosen_by_buttons(setup: Setup) -> None:
+def test_whole_game_of_lezard_with_cards_read_by_the_camera_and_reports_chosen_by_buttons(
+    setup: Setup,
+) -> None:
+    """Each card drawn is read in cards mode: a sure reading of the card is confirmed with OK, a
+    wrong one corrected with PREV/NEXT, an unsure or missing one goes straight to the card list."""
     rng = random.Random(3)
     table = TableModel(p_stray=Fraction(0))  # strays are not among the listed reports
     log = new_game(setup, "lezard", 2)
     book: Lezard = log.state.match.book  # type: ignore[union-attr,assignment]
     direct = Match.start(book, ["1", "2"])
-    presses = 0
+    presses = draws = 0
+    seen_ways: set[str] = set()
     while not isinstance(log.state.screen, Winner):
         screen = log.state.screen
         move = table.next_move(book, direct.state, rng)
-        if isinstance(screen, PickCard):
-            assert book.to_act(direct.state) == CHANCE
+        if isinstance(screen, RollNow):
+            assert book.to_act(direct.state) == CHANCE and isinstance(move, Card)
+            asks = [e for e in log.steps[-1] if isinstance(e, ReadDice)]
+            assert asks == [ReadDice(1, False, 1, book.data.colours)] and asks[0].mode == "cards"
             cards = log.state.guide.cards(direct.state)
-            while log.state.screen != PickCard(cards.index(move)):
-                log(NEXT)
-                presses += 1
-            log(OK)
+            other = cards[(cards.index(move) + 1) % len(cards)]
+            way = ("sure", "wrong", "unsure", "nothing")[draws % 4]
+            draws += 1
+            seen_ways.add(way)
+            if way == "sure":
+                log(DiceRead(reading(card_face(move))))
+                assert log.state.screen == SeenCard(move)
+                assert isinstance(log.state.shown, CardSeenView) and log.state.shown.title == "The card:"
+                log(OK)
+            else:
+                if way == "wrong":
+                    log(DiceRead(reading(card_face(other))))
+                    assert log.state.screen == SeenCard(other)
+                    log(NEXT)  # correct it: the card list, on the card read
+                    assert log.state.screen == PickCard(cards.index(other))
+                elif way == "unsure":
+                    log(DiceRead(reading(card_face(other), status="uncertain")))
+                    assert log.state.screen == PickCard(cards.index(other), "read.card_unsure")
+                else:
+                    log(DiceRead(reading()))
+                    assert log.state.screen == PickCard(0, "read.no_card")
+                    assert isinstance(log.state.shown, CardView) and log.state.shown.title == "No card seen"
+                while log.state.screen.cursor != cards.index(move):  # type: ignore[union-attr]
+                    log(NEXT)
+                    presses += 1
+                log(OK)
         elif isinstance(screen, Choose):
             moves = [a.move for a in screen.advice]
             assert not any(a.best for a in screen.advice)  # reports are facts, not choices
@@ -262,8 +294,35 @@ def test_whole_game_of_lezard_with_cards_and_reports_chosen_by_buttons(setup: Se
         direct = direct.play(move)
     match = log.state.match
     assert presses > 0 and match is not None and match.moves == direct.moves
+    assert seen_ways == {"sure", "wrong", "unsure", "nothing"}
     assert book.to_act(direct.state) == TERMINAL
     assert [e for e in log.effects if isinstance(e, Finish)] == [Finish(match, book.outcome(direct.state))]
+
+
+def test_a_lezard_card_reading_names_the_rules_card() -> None:
+    assert [card_of(f) for f in ("square:red", "squares:red+blue", "lizard:green")] == [
+        Card(squares=("red",)), Card(squares=("red", "blue")), Card(lizard="green")]
+    assert [card_of(f) for f in ("squares:red", "lizard:", "red", 3, None, "square:red+blue")] == [None] * 6
+    cards = (Card(squares=("red",)), Card(lizard="green"))
+    assert read_card(reading("square:red"), cards) == (cards[0], None)
+    assert read_card(reading("square:blue"), cards) == (None, "read.card_unsure")  # none left in the pile
+    assert read_card(reading("lizard:green", status="uncertain"), cards) == (cards[1], "read.card_unsure")
+    assert read_card(reading("square:red", "lizard:green"), cards) == (None, "read.cards_many")
+    assert read_card(reading(), cards) == (None, "read.no_card")
+
+
+def test_a_lezard_card_is_picked_by_hand_when_the_camera_is_lost(setup: Setup) -> None:
+    log = new_game(setup, "lezard", 2)
+    assert isinstance(log.state.screen, RollNow)
+    log(CameraFailed("unplugged"))
+    assert isinstance(log.state.screen, CameraLost)
+    log(OK)
+    assert log.state.screen == PickCard()
+    log(OK)
+    match = log.state.match
+    assert match is not None
+    first = Match.start(match.book, ["1", "2"])
+    assert match.moves == first.play(log.state.guide.cards(first.state)[0]).moves
 
 
 # --- readings the player must check ----------------------------------------------------------------
@@ -563,3 +622,17 @@ def test_every_kind_of_move_has_words_in_both_languages(setup: Setup) -> None:
     for lang, cases in expected.items():
         for book, state, move, words in cases:
             assert guide_for(book).move_label(state, move, lang) == words
+
+
+def test_the_machine_modules_doctests() -> None:
+    """pytest collects doctests from tests/, rules/ and vision/ only: run these here."""
+    import doctest
+
+    import firmware.autopilot
+    import firmware.machine
+    import firmware.machine_games
+    import firmware.standins
+
+    for module in (firmware.machine, firmware.machine_games, firmware.standins, firmware.autopilot):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted > 0, module.__name__

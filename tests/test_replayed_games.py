@@ -7,8 +7,10 @@ through the real replay source (``camera.source`` = the folder, opened by ``open
 settle detection, the same readers and the recorded presses: it must make the same moves and end
 the same way. A recording with two rolls' frames swapped must not.
 
-Lezard Domino has no dice: Kostka never asks its camera for a frame (cards are chosen with the
-buttons), so its recording holds presses only, and its tampering is in the presses.
+Lezard Domino's rolls are card draws: the stand-in lays the card drawn in the tray, the camera
+films it and the card reader (``read_dice`` in cards mode) reads it; a card it cannot read at this
+small size is picked from the list, as a player would. A recording with a press dropped before a
+choice must not replay the game either.
 """
 
 from __future__ import annotations
@@ -122,17 +124,17 @@ def record(game: str, folder: Path, state_dir: Path) -> Recording:
         start = begin(parts, seed=SEED)
         pilot = Autopilot(parts.events, dice, SEED, game, 2)
         log = PressLog(pilot)
-        rolls: list[Roll] = []
+        firsts: list[int] = []
 
         def roll(ask: ReadDice, moves: int) -> None:
-            first = recorder.count  # the camera reads nothing between a settle and the next ask
-            pilot.roll(ask, moves)
-            rolls.append(Roll(first, dice.tray.faces))
+            firsts.append(recorder.count)  # the camera reads nothing between a settle and the next ask
+            pilot.roll(ask, moves)  # a card is laid in the tray as soon as the pilot sees the state
 
         played = play(parts, start, log, on_read_dice=roll)
     save_presses(folder, log.presses)
     assert recorder.count == played.frames
-    return Recording(game, folder, played, tuple(rolls), tuple(log.presses))
+    rolls = tuple(Roll(first, faces) for first, faces in zip(firsts, pilot.rolled, strict=True))
+    return Recording(game, folder, played, rolls, tuple(log.presses))
 
 
 def replay(
@@ -168,11 +170,12 @@ def test_the_recorded_game_is_whole_and_the_demos_game(
     assert demo["moves"] == len(played.moves) and list(demo["scores"].values()) == list(played.outcome[1])
     frames = sorted(recording.folder.glob("frame-*.png"))
     assert len(frames) == played.frames
-    if recording.game == "lezard":  # no dice: the camera is never asked for a frame
-        assert played.frames == 0 and not recording.rolls
-    else:
-        assert played.readings == len(recording.rolls) > 3  # one reading per roll
-        assert played.frames > 3 * len(recording.rolls)  # tumbling and still frames for each
+    assert played.readings == len(recording.rolls) > 3  # one reading per roll (or card drawn)
+    assert played.frames > 3 * len(recording.rolls)  # tumbling and still frames for each
+    if recording.game == "lezard":  # every roll is one card, and the camera's reading was shown
+        assert all(len(roll.faces) == 1 and ":" in str(roll.faces[0]) for roll in recording.rolls)
+        screens = Counter(press.screen for press in recording.presses)
+        assert screens["SeenCard"] > 0, screens
     assert load_presses(recording.folder) == list(recording.presses)
 
 
@@ -183,9 +186,8 @@ def test_the_replayed_game_makes_the_same_moves_and_ends_the_same(
     assert player.diverged is None and player.played == len(recording.presses)
     assert played.moves == recording.played.moves
     assert played.outcome == recording.played.outcome and played.ended
-    if recording.game != "lezard":
-        assert played.frames == recording.played.frames  # the same frames, each read once
-        assert played.readings == recording.played.readings
+    assert played.frames == recording.played.frames  # the same frames, each read once
+    assert played.readings == recording.played.readings
 
 
 def swapped(recording: Recording, folder: Path) -> tuple[int, int]:
@@ -219,20 +221,19 @@ def cursor_press_dropped(presses: tuple[Press, ...]) -> list[Press]:
 
 
 def test_a_tampered_recording_does_not_replay_the_game(recording: Recording, tmp_path: Path) -> None:
-    presses = list(recording.presses)
-    if recording.game == "lezard":
-        folder = recording.folder
-        presses = cursor_press_dropped(recording.presses)
-    else:
-        folder = tmp_path / "swapped"
-        swapped(recording, folder)
+    folder = tmp_path / "swapped"
+    swapped(recording, folder)
     try:
-        played, player = replay(recording, folder, tmp_path / "state", presses)
+        played, player = replay(recording, folder, tmp_path / "state", list(recording.presses))
     finally:
-        if folder != recording.folder:
-            shutil.rmtree(folder)  # links to the recording's frames: they would keep them on disk
+        shutil.rmtree(folder)  # links to the recording's frames: they would keep them on disk
     same = played.ended and played.moves == recording.played.moves and player.diverged is None
-    assert not same, "a tampered recording replayed the very same game"
+    assert not same, "a recording with two rolls' frames swapped replayed the very same game"
+    if recording.game == "lezard":  # the same frames, but another card or report chosen
+        presses = cursor_press_dropped(recording.presses)
+        played, player = replay(recording, recording.folder, tmp_path / "state-dropped", presses)
+        same = played.ended and played.moves == recording.played.moves and player.diverged is None
+        assert not same, "a recording with a press dropped replayed the very same game"
 
 
 def test_press_player_presses_only_on_the_screen_it_was_recorded_on() -> None:

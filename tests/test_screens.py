@@ -21,6 +21,7 @@ from PIL import Image, ImageChops, ImageDraw, features
 from firmware.screens import flap_cells, render
 from firmware.screens_samples import samples
 from firmware.views import (
+    CardSeenView,
     CardView,
     ConfirmView,
     DiceView,
@@ -116,7 +117,8 @@ def test_every_reference_belongs_to_a_screen() -> None:
 
 def test_the_samples_cover_every_kind_of_view() -> None:
     kinds = {type(view) for _, _, view in SAMPLES}
-    assert kinds == {MessageView, ListView, RollView, DiceView, CardView, ConfirmView, ScoresView, WinnerView}
+    assert kinds == {MessageView, ListView, RollView, DiceView, CardView, CardSeenView, ConfirmView,
+                     ScoresView, WinnerView}
 
 
 def test_polish_letters_have_their_own_ink() -> None:
@@ -158,3 +160,11 @@ def test_winner_and_card_views_draw() -> None:
     assert draw(WinnerView("Zwycięzca!", "Wygrywa Ola!", (ScoreRow("Ola", "1", "3"),))).getbbox()
     assert draw(CardView("Karta", "Jaszczurka: zielony", 0, 4, "◀ ▶ karta · OK")).getbbox()
     assert draw(RollView("Gracz 1", "Rzucaj!", flaps=Flaps((1, 2, 3), (True, False, True)))).getbbox()
+
+
+def test_a_card_read_is_drawn_as_its_picture_not_only_its_words() -> None:
+    one = draw(CardSeenView("Karta:", "square", ("zielony",), "OK"))
+    lizard = draw(CardSeenView("Karta:", "lizard", ("zielony",), "OK"))
+    two = draw(CardSeenView("Karta:", "squares", ("zielony", "zielony"), "OK"))
+    assert not same(one, lizard) and not same(one, two) and not same(lizard, two)
+    assert one.crop((0, 16, 128, 36)).getbbox() is not None  # the mark itself, above its colour's name
