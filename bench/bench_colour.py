@@ -11,7 +11,9 @@ read under a second light; (3) the median milliseconds per 1280x960 frame on one
 cocked die read ``ok`` and an ``ok`` die where there is none are silent errors, as in
 ``kostka eval``. Seeds 0.. are used for (1) and (3): the settings were tuned on seeds 1000-1199.
 ``--cards N`` adds the same figure for Lezard cards (``read_cards``) on N hardest card frames.
-``--models DIR`` uses another dice network (colour mode asks the shipped one when it is there).
+``--models DIR`` uses another colour network (``colour_net.onnx``) or dice network
+(``dice_net.onnx``) from DIR; ``--classical`` measures the classical finder without the colour
+network (the reader before it, for comparison).
 """
 
 from __future__ import annotations
@@ -21,13 +23,14 @@ import math
 import statistics
 import time
 from collections import Counter
+from dataclasses import replace
 
 import cv2
 import numpy as np
 
 from vision.colour import FACES
 from vision.colour_profile import Profile
-from vision.colour_reader import face_features, read_cards, read_colours
+from vision.colour_reader import COLOUR_SETTINGS, ColourSettings, face_features, read_cards, read_colours
 from vision.reading import Reading
 from vision.synth import Light, Scene, render, sample_kit
 
@@ -105,7 +108,13 @@ def random_light(rng: np.random.Generator) -> Light:
     )
 
 
-def teach_figure(trials: int, reads: int, models: str | None = None, seed: int = 7) -> Counter[str]:
+def teach_figure(
+    trials: int,
+    reads: int,
+    models: str | None = None,
+    seed: int = 7,
+    settings: ColourSettings = COLOUR_SETTINGS,
+) -> Counter[str]:
     rng = np.random.default_rng(seed)
     tally: Counter[str] = Counter()
     for _ in range(trials):
@@ -116,11 +125,11 @@ def teach_figure(trials: int, reads: int, models: str | None = None, seed: int =
             for _ in range(3):
                 frame, _ = render(int(rng.integers(1 << 30)), "default", "colours", faces=[face] * 3,
                                   kit=kit, light=teach_light)  # fmt: skip
-                examples.setdefault(face, []).extend(face_features(frame, models=models))
+                examples.setdefault(face, []).extend(face_features(frame, models=models, settings=settings))
         profile = Profile.teach({k: v for k, v in examples.items() if v})
         for _ in range(reads):
             frame, scene = render(int(rng.integers(1 << 30)), "default", "colours", kit=kit, light=read_light)
-            score(read_colours(frame, profile, models=models), scene, tally)
+            score(read_colours(frame, profile, models=models, settings=settings), scene, tally)
     return tally
 
 
@@ -134,18 +143,22 @@ def main() -> None:
     parser.add_argument("--speed", type=int, default=30, help="frames timed for figure (3)")
     parser.add_argument("--cards", type=int, default=0, help="hardest card frames (Lezard cards), 0: none")
     parser.add_argument(
-        "--models", metavar="DIR", help="folder with another dice_net.onnx (default: shipped)"
+        "--models",
+        metavar="DIR",
+        help="folder with another colour_net.onnx or dice_net.onnx (default: shipped)",
     )
+    parser.add_argument("--classical", action="store_true", help="without the colour network")
     args = parser.parse_args()
+    settings = replace(COLOUR_SETTINGS, colour_net=False) if args.classical else COLOUR_SETTINGS
     cv2.setNumThreads(1)
     if args.frames:
         hardest: Counter[str] = Counter()
         for seed in range(args.frames):
             frame, scene = render(seed, "hardest", "colours")
-            score(read_colours(frame, models=args.models), scene, hardest)
+            score(read_colours(frame, models=args.models, settings=settings), scene, hardest)
         print(line(f"hardest preset, default profile, {args.frames} frames", hardest), flush=True)
     if args.teach_trials:
-        taught = teach_figure(args.teach_trials, args.reads, args.models)
+        taught = teach_figure(args.teach_trials, args.reads, args.models, settings=settings)
         print(line(f"taught 3 frames/face under one light, read under another ({args.teach_trials} kits)",
                    taught), flush=True)  # fmt: skip
     if args.cards:
@@ -162,7 +175,7 @@ def main() -> None:
     for seed in range(args.speed):
         frame, _ = render(10_000 + seed, "hardest", "colours", size=(1280, 960))
         started, started_cpu = time.perf_counter(), time.process_time()
-        read_colours(frame, models=args.models)
+        read_colours(frame, models=args.models, settings=settings)
         wall.append(1000 * (time.perf_counter() - started))
         cpu.append(1000 * (time.process_time() - started_cpu))
     print(

@@ -1,7 +1,8 @@
 """Colour mode (vision/colour*.py, vision/star.py): white balance, each light, the star and yellow.
 
-Frames come from the synthetic renderer (vision/synth.py) with their truth. Colour mode is run
-without the dice network (``use_net=False``), so these tests do not depend on its file; the
+Frames come from the synthetic renderer (vision/synth.py) with their truth. The classical
+finder is run without the networks (``NO_NET``); the colour network (vision/colour_net.py,
+vision/data/colour_net.onnx) is tested on its own and as the shipped reader (``WITH_NET``). The
 whole-figure measurements are in bench/bench_colour.py.
 """
 
@@ -16,12 +17,15 @@ import numpy as np
 import pytest
 
 from vision.colour import FACE_PX, FACE_SHARE, Cast, estimate_cast, judge_face, look_at_face, name_colour
-from vision.colour_reader import COLOUR_SETTINGS, read_colours
+from vision.colour_net import CLASSES, INPUT, MODEL, find_top_faces, load_colour_net, run_maps
+from vision.colour_reader import COLOUR_SETTINGS, ColourSettings, read_colours
 from vision.reading import Reading
+from vision.scaling import Pyramid
 from vision.synth import Glare, HandShadow, Light, Scene, render, sample_kit
 from vision.synth_paint import PipLook, colour_face, pip_face
 
-NO_NET = replace(COLOUR_SETTINGS, use_net=False)
+NO_NET = replace(COLOUR_SETTINGS, use_net=False, colour_net=False)
+WITH_NET = replace(COLOUR_SETTINGS, colour_net=True)
 FACES = ("yellow", "red", "green", "blue", "black", "star")
 LIGHTS = {
     "warm": Light(kelvin=2700.0, white_balance_left=0.8),
@@ -53,13 +57,14 @@ def score(reading: Reading, scene: Scene) -> tuple[int, int]:
     return right, wrong
 
 
+@pytest.mark.parametrize("settings", [NO_NET, WITH_NET], ids=["classical", "network"])
 @pytest.mark.parametrize("name", list(LIGHTS))
-def test_each_light_reads_most_faces_and_never_wrongly(name: str) -> None:
+def test_each_light_reads_most_faces_and_never_wrongly(name: str, settings: ColourSettings) -> None:
     right = wrong = shown = 0
     for seed in range(8):
         faces = list(FACES[seed % 3 : seed % 3 + 4])
         frame, scene = render(seed, "easy", "colours", faces=faces, light=LIGHTS[name])
-        r, w = score(read_colours(frame, settings=NO_NET), scene)
+        r, w = score(read_colours(frame, settings=settings), scene)
         right, wrong, shown = right + r, wrong + w, shown + len(scene.things)
     assert wrong == 0, f"{name}: {wrong} dice read ok with a wrong colour"
     assert right >= 12, f"{name}: only {right} of {shown} dice read ok"
@@ -133,8 +138,48 @@ def test_colour_names() -> None:
     assert name_colour(20, 20, 230, 230) == "white"
 
 
-def test_an_empty_tray_has_no_dice_and_bad_frames_are_refused() -> None:
+@pytest.mark.parametrize("settings", [NO_NET, WITH_NET], ids=["classical", "network"])
+def test_an_empty_tray_has_no_dice_and_bad_frames_are_refused(settings: ColourSettings) -> None:
     frame, _ = render(5, "easy", "colours", faces=[])
-    assert read_colours(frame, settings=NO_NET).dice == ()
+    assert read_colours(frame, settings=settings).dice == ()
     with pytest.raises(ValueError, match="uint8"):
         read_colours(np.zeros((48, 64, 3), np.float32), settings=NO_NET)
+
+
+def test_the_colour_network_loads_with_a_fixed_input_and_refuses_other_sizes() -> None:
+    net = load_colour_net(str(MODEL))
+    maps = run_maps(net, np.zeros((INPUT[1], INPUT[0], 3), np.uint8))
+    assert maps.shape == (1 + len(CLASSES) + 1, INPUT[1] // 8, INPUT[0] // 8)
+    with pytest.raises(ValueError, match="512x384"):
+        run_maps(net, np.zeros((480, 640, 3), np.uint8))
+
+
+def test_the_colour_network_finds_each_top_face_where_the_renderer_drew_it() -> None:
+    net = load_colour_net(str(MODEL))
+    found = shown = 0
+    for seed in range(6):
+        frame, scene = render(seed, "default", "colours", faces=list(FACES[seed : seed + 3]) or ["red"])
+        tops = find_top_faces(net, Pyramid(frame), frame.shape[1], frame.shape[0], 0.5)
+        for truth in scene.things:
+            x, y, w, h = truth.box
+            near = [t for t in tops if x <= t.x <= x + w and y <= t.y <= y + h]
+            found += len(near) == 1 and near[0].best in (truth.face, "cocked")
+        shown += len(scene.things)
+        assert len(tops) <= len(scene.things) + 1, (seed, tops)
+    assert found >= 0.9 * shown, f"{found} of {shown}"
+
+
+def test_a_cocked_die_is_never_read_ok() -> None:
+    leaning = 0
+    for seed in range(40):
+        frame, scene = render(seed, "hardest", "colours")
+        if not any(t.cocked for t in scene.things):
+            continue
+        reading = read_colours(frame, settings=WITH_NET)
+        for truth in (t for t in scene.things if t.cocked):
+            leaning += 1
+            x, y, w, h = truth.box
+            for die in reading.dice:
+                if math.hypot(die.centre[0] - x - w / 2, die.centre[1] - y - h / 2) < 0.5 * max(w, h):
+                    assert die.status != "ok", (seed, truth, die)
+    assert leaning >= 3

@@ -1,6 +1,15 @@
 """Colour mode: ``read_colours(frame_bgr, profile=None) -> Reading`` (and ``read_cards``).
 
-Finding the dice. The pip reader's dice network (``vision.dice_net``) was trained on pip dice
+With colour mode's own network installed (``vision/data/colour_net.onnx``, ``vision.colour_net``,
+trained on the renderer only), the network finds each die's top face and says what it shows
+(a colour, the star, another colour, or cocked); ``_net_read`` then stands by a face only when
+independent readings agree: the white-balanced look (``vision.colour``, or the taught profile)
+names it and the network gives that name a fair chance, the network is sure of a flat die of
+the frame's size, and the classical finder below sees a blob there, off the wall and unlike
+the floor. A frame whose dice the classical finder does not bear out (real dice far bigger than
+the renderer's, whose pips the network takes for dice) is read by the classical path alone.
+
+The classical path. The pip reader's dice network (``vision.dice_net``) was trained on pip dice
 in photos: on the renderer's hardest colour frames it finds 38 % of the dice, so colour mode
 has its own finder and uses the network beside it (when its file is installed):
 
@@ -19,7 +28,8 @@ of the others, not at the wall (it may lean there, cocked), not split from touch
 unlike the floor around it (``trusted``).
 
 >>> import numpy as np
->>> read_colours(np.zeros((480, 640, 3), np.uint8), settings=ColourSettings(use_net=False)).dice
+>>> classical = ColourSettings(use_net=False, colour_net=False)
+>>> read_colours(np.zeros((480, 640, 3), np.uint8), settings=classical).dice
 ()
 """
 
@@ -38,6 +48,7 @@ from vision.cards import DEFAULT_CARD_COLOURS, read_card_faces
 from vision.colour import (
     FACE_PX,
     FACE_SHARE,
+    FACES,
     LOG_TABLE,
     Cast,
     bright_chroma,
@@ -46,6 +57,9 @@ from vision.colour import (
     judge_face,
     look_at_face,
 )
+from vision.colour_net import CLASSES as NET_CLASSES
+from vision.colour_net import MODEL as COLOUR_MODEL
+from vision.colour_net import TopFace, find_top_faces, load_colour_net
 from vision.colour_profile import Profile
 from vision.dice_net import MODEL, Candidate, find_candidates, load_net
 from vision.reading import Die, Reading, Status
@@ -60,6 +74,22 @@ class ColourSettings:
     tests/data/colour_labels/README.md)."""
 
     use_net: bool | None = None  # also ask the dice network (vision.dice_net); None: when it is installed
+    # Colour mode's own network (vision.colour_net), trained on the renderer only (seeds from
+    # 2,000,000; never bench_colour.py's). When it is installed it finds the dice instead of the
+    # classical finder and the pip network; the white-balanced naming (vision.colour) is its
+    # second opinion: a face is ``ok`` only when both name it alike. Tuned on hardest seeds 1000-1199.
+    colour_net: bool | None = None  # None: when vision/data/colour_net.onnx (or one in ``models``) is there
+    colour_find: float = 0.3  # heat of the colour network's weakest find
+    colour_heat: float = 0.5  # ...and of one the referee may stand by
+    colour_agree: float = 0.1  # the network's chance for the face the white-balanced look names, for ok
+    colour_cocked: float = 0.05  # a find this likely cocked is not ``ok``...
+    colour_cocked_sure: float = 0.5  # ...and this likely, ``cocked``
+    colour_apart: float = 0.7  # of two finds closer than this many face sides, the hotter is the die
+    # When the network's sure finds mostly have no classical blob of their size, the frame is not
+    # one the network knows (real dice far bigger than the renderer's): read it classically.
+    colour_known: float = 0.5
+    colour_blob_ratio: float = 1.6  # the classical blob and the network must size a die alike
+    colour_size_ratio: float = 1.5  # a top face whose side differs more from the frame's median is uncertain
     work_side: int = 640  # long side of the copy the finder works on
     background_step: int = 8  # the floor is estimated at 1/8 of the work copy...
     background_median: int = 9  # ...by a median this wide (72 work pixels: wider than two dice)
@@ -427,6 +457,129 @@ def typical_side(blobs: list[Blob], settings: ColourSettings = COLOUR_SETTINGS) 
     return statistics.median(sides) if sides else 0.0
 
 
+def colour_model(settings: ColourSettings, models: str | None) -> str | None:
+    """The colour network's file to use, or None for the classical finder: the one in
+    ``models`` if there is one, else the shipped one (when installed; ``settings.colour_net``)."""
+    if settings.colour_net is False:
+        return None
+    if models is not None and (Path(models) / COLOUR_MODEL.name).is_file():
+        return str(Path(models) / COLOUR_MODEL.name)
+    if settings.colour_net or COLOUR_MODEL.is_file():
+        return str(COLOUR_MODEL)
+    return None
+
+
+def net_dice_in(
+    frame: NDArray[np.uint8], settings: ColourSettings, path: str
+) -> tuple[list[TopFace], Cast, Pyramid, list[Blob], Floor]:
+    """The colour network's top faces (of two within ``colour_apart`` faces, the hotter), the
+    frame's cast, its pyramid, and the classical finder's blobs and floor (``find_dice``): a
+    second, independent opinion on where the dice are."""
+    height, width = frame.shape[:2]
+    pyramid = Pyramid(frame)
+    found = find_top_faces(load_colour_net(path), pyramid, width, height, settings.colour_find)
+    kept: list[TopFace] = []
+    for f in sorted(found, key=lambda f: -f.heat):
+        if all(math.hypot(f.x - k.x, f.y - k.y) > settings.colour_apart * max(f.side, k.side) for k in kept):
+            kept.append(f)
+    blobs, cast, floor = find_dice(pyramid, width, height, settings)
+    return kept, cast, pyramid, blobs, floor
+
+
+def _seen_by_both(
+    top: TopFace, blobs: list[Blob], settings: ColourSettings, sized: bool = False
+) -> list[Blob]:
+    """The classical finder's blobs whose box holds the network's top face (``sized``, or a piece
+    of touching dice: and that size it alike, within ``colour_blob_ratio``)."""
+    r = settings.colour_blob_ratio
+    return [
+        b
+        for b in blobs
+        if b.box[0] <= top.x <= b.box[0] + b.box[2]
+        and b.box[1] <= top.y <= b.box[1] + b.box[3]
+        and (1 / r <= b.side / top.side <= r or not (sized or b.split))
+    ]
+
+
+def _dice_models(models: str | None) -> str | None:
+    """``models`` if it holds a dice network, else None (the shipped one)."""
+    return models if models is not None and (Path(models) / MODEL.name).is_file() else None
+
+
+def _network_knows(tops: list[TopFace], blobs: list[Blob], settings: ColourSettings) -> bool:
+    """Do the classical blobs bear out (``_seen_by_both``) at least ``colour_known`` of the
+    network's sure finds, and are most of those blobs no more than ``colour_blob_ratio`` times
+    bigger than the network's faces? (Real dice far bigger than the renderer's: the network
+    sees their pips as dice.) A frame without sure finds: yes."""
+    sure = [t for t in tops if t.heat >= settings.colour_heat]
+    held = [(t, _seen_by_both(t, blobs, settings)) for t in sure]
+    seen = sum(1 for _, bs in held if bs)
+    big = sum(1 for t, bs in held if bs and all(b.side > settings.colour_blob_ratio * t.side for b in bs))
+    return (seen >= settings.colour_known * len(sure) and big < settings.colour_known * len(sure)) or not sure
+
+
+def _net_typical(tops: list[TopFace], settings: ColourSettings) -> float:
+    sides = [t.side for t in tops if t.heat >= settings.colour_heat] or [t.side for t in tops]
+    return statistics.median(sides) if sides else 0.0
+
+
+def _net_may_trust(top: TopFace, typical: float, settings: ColourSettings) -> bool:
+    """Is the network sure there is a flat die here, of the frame's size?"""
+    ratio = top.side / typical if typical > 0 else 0.0
+    return (
+        top.heat >= settings.colour_heat
+        and top.probs[NET_CLASSES.index("cocked")] < settings.colour_cocked
+        and 1 / settings.colour_size_ratio <= ratio <= settings.colour_size_ratio
+    )
+
+
+def _net_read(
+    frame: NDArray[np.uint8], profile: Profile | None, settings: ColourSettings, path: str, models: str | None
+) -> Reading:
+    """``read_colours`` with the colour network finding the dice and naming faces, and the
+    white-balanced look (``vision.colour``, or the taught profile) as the second opinion."""
+    height, width = frame.shape[:2]
+    tops, cast, pyramid, blobs, floor = net_dice_in(frame, settings, path)
+    if not _network_knows(tops, blobs, settings):
+        return read_colours(
+            frame, profile, settings=replace(settings, colour_net=False), models=_dice_models(models)
+        )
+    typical = _net_typical(tops, settings)
+    focal = settings.focal * max(width, height)
+    dice = []
+    for top in sorted(tops, key=lambda t: (t.x, t.y)):
+        crop = pyramid.crop(FACE_PX / (FACE_SHARE * top.side), (top.x, top.y), FACE_PX)
+        look = look_at_face(crop, cast)
+        verdict = judge_face(look)
+        named = top.best
+        if profile is None:
+            face, confidence, ok = verdict.face, verdict.confidence, verdict.ok
+        else:
+            face, confidence, ok = profile.classify(look)
+            ok = ok and not (verdict.ok and verdict.face in profile.names and verdict.face != face)
+        # two readings agree: the network gives the face the look named a fair chance
+        net_p = top.probs[NET_CLASSES.index(face)] if face in NET_CLASSES else 1.0
+        if face is None and named in FACES:
+            face, net_p = named, 0.0
+        # a blob much smaller than a black face is a white die's pip, which the network may
+        # take for a black die: it does not bear the find out
+        small = top.side / settings.colour_blob_ratio if face == "black" else 0.0
+        both = [b for b in _seen_by_both(top, blobs, settings) if b.side >= small]
+        seen = bool(both) and not any(b.near_wall for b in both)
+        seen = seen and floor.differs(crop, top.x, top.y, settings)
+        sure = ok and seen and net_p >= settings.colour_agree and _net_may_trust(top, typical, settings)
+        cocked = top.probs[NET_CLASSES.index("cocked")] >= settings.colour_cocked_sure
+        status: Status = "ok" if sure else "cocked" if cocked else "uncertain"
+        # the die's box: its top face stands a die's height above the floor, so the whole die
+        # reaches from there half a lean towards the middle of the picture
+        lean = 0.5 * top.side / focal
+        x = top.x - (top.x - width / 2) * lean
+        y = top.y - (top.y - height / 2) * lean
+        box = box_of(x, y, 1.4 * top.side, width, height)
+        dice.append(Die(face, round(min(1.0, max(0.0, confidence * net_p)), 2), status, box))
+    return Reading(tuple(dice), width, height)
+
+
 def read_colours(
     frame_bgr: NDArray[np.uint8],
     profile: Profile | None = None,
@@ -438,11 +591,15 @@ def read_colours(
 
     With ``profile`` (taught by ``kostka teach``), faces are named by what was taught, and a
     face far from every taught one is ``uncertain``; without, by the default rules.
-    ``models``: a folder with another dice network (as ``read_dice``).
+    ``models``: a folder with another colour network (``colour_net.onnx``) or dice network
+    (``dice_net.onnx``, as ``read_dice``).
     """
     from vision.reader import as_bgr
 
     frame = as_bgr(frame_bgr)
+    path = colour_model(settings, models)
+    if path is not None:
+        return _net_read(frame, profile, settings, path, models)
     height, width = frame.shape[:2]
     blobs, cast, pyramid, floor = dice_in(frame, settings, models)
     typical = typical_side(blobs, settings)
@@ -470,6 +627,19 @@ def face_features(
     from vision.reader import as_bgr
 
     frame = as_bgr(frame_bgr)
+    path = colour_model(settings, models)
+    if path is not None:
+        tops, cast, pyramid, blobs, _ = net_dice_in(frame, settings, path)
+        typical = _net_typical(tops, settings)
+        if not _network_knows(tops, blobs, settings):
+            return face_features(
+                frame, settings=replace(settings, colour_net=False), models=_dice_models(models)
+            )
+        return [
+            look_at_face(pyramid.crop(FACE_PX / (FACE_SHARE * t.side), (t.x, t.y), FACE_PX), cast).features()
+            for t in tops
+            if _net_may_trust(t, typical, settings) and _seen_by_both(t, blobs, settings)
+        ]
     height, width = frame.shape[:2]
     blobs, cast, pyramid, floor = dice_in(frame, settings, models)
     typical = typical_side(blobs, settings)

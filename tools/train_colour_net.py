@@ -1,0 +1,246 @@
+"""Train colour mode's dice network (vision/data/colour_net.onnx) on the synthetic renderer only.
+
+    .venv/bin/python tools/train_colour_net.py --steps 4000 --out /tmp/colour-train/colour_net.onnx
+
+The network is a CenterNet-style fully convolutional detector at output stride 8 (the layout
+``vision.colour_net`` decodes): per 8x8 cell a heat logit that a die's TOP FACE is centred
+there, logits for what that face shows (``vision.colour_net.CLASSES``: the five Stonoga
+colours, the star, ``other`` for a colour that is not Stonoga's, ``cocked`` for a die leaning
+on a wall) and log(top face side / ``SIZE_REF``). The truth comes from the renderer's own plan:
+the top face's corners projected by its camera.
+
+Training frames are drawn from scene seeds ``SEED_BASE`` + i (never the seeds
+``bench/bench_colour.py`` measures: 0-199 and 10000-10029), from the hardest preset mostly, with
+more touching, cocked and foreign dice than it has. Frames are made as the reader makes them: a
+1280x960 frame halved and resized to 512 wide, or a frame drawn at 640 or 512 wide.
+The model is exported with a FIXED input of ``vision.colour_net.INPUT`` (OpenCV 4.11's ONNX
+importer fails on dynamic shapes and broadcasting adds): Conv (BatchNorm folded), ReLU,
+Resize (nearest), Concat only, opset 11.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+from torch import nn
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from vision.colour_net import CLASSES, INPUT, SIZE_REF, STRIDE  # noqa: E402
+from vision.synth import DEFAULT, HARDEST, draw, plan_scene  # noqa: E402
+from vision.synth_things import ColourDie  # noqa: E402
+
+SEED_BASE = 2_000_000
+CROP = 128
+
+
+def conv_bn(cin: int, cout: int, stride: int = 1, groups: int = 1, k: int = 3) -> nn.Sequential:
+    return nn.Sequential(
+        nn.Conv2d(cin, cout, k, stride, k // 2, groups=groups, bias=False), nn.BatchNorm2d(cout), nn.ReLU()
+    )
+
+
+def dw_sep(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
+    return nn.Sequential(conv_bn(cin, cin, stride, groups=cin), conv_bn(cin, cout, k=1))
+
+
+class ColourNet(nn.Module):
+    """Stride-8 features and stride-16 context joined by Concat (no Add: OpenCV 4.11)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.s4 = nn.Sequential(conv_bn(3, 16, 2), dw_sep(16, 32, 2), dw_sep(32, 32))
+        self.s8 = nn.Sequential(dw_sep(32, 48, 2), dw_sep(48, 48), dw_sep(48, 48))
+        self.s16 = nn.Sequential(dw_sep(48, 80, 2), dw_sep(80, 80), dw_sep(80, 80))
+        self.up = nn.Upsample(scale_factor=2, mode="nearest")
+        self.join = conv_bn(48 + 80, 64, k=1)
+        self.m8 = nn.Sequential(dw_sep(64, 64), dw_sep(64, 64))
+        self.head = nn.Conv2d(64, 1 + len(CLASSES) + 1, 1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        f8 = self.s8(self.s4(x))
+        f16 = self.s16(f8)
+        return self.head(self.m8(self.join(torch.cat([f8, self.up(f16)], 1))))
+
+
+def top_faces(plan) -> list[tuple[float, float, float, int]]:  # type: ignore[no-untyped-def]
+    """(x, y, side, class) of every colour die's top face, in the plan's frame pixels."""
+    out = []
+    for thing in plan.things:
+        if not isinstance(thing, ColourDie):
+            continue
+        cube = thing.cube
+        top = cube.top_face()
+        corners = plan.camera.project(cube.face_corners(top))[:, :2]
+        x, y = corners.mean(axis=0)
+        (ax, ay), (bx, by) = corners[2] - corners[0], corners[3] - corners[1]
+        area = 0.5 * abs(float(ax * by - ay * bx))  # a quadrilateral: half its diagonals' cross product
+        side = math.sqrt(max(area, 1.0))
+        face = thing.faces[top]
+        if cube.tilt_deg() > 5.0:
+            cls = CLASSES.index("cocked")
+        elif face in CLASSES:
+            cls = CLASSES.index(face)
+        else:
+            cls = CLASSES.index("other")
+        out.append((float(x), float(y), side, cls))
+    return out
+
+
+TRAIN_HARD = replace(HARDEST, touching=0.45, cocked=0.12, foreign=0.08)
+TRAIN_DEFAULT = replace(DEFAULT, touching=0.3, cocked=0.08, foreign=0.05)
+
+
+def make_frame(seed: int) -> tuple[np.ndarray, list[tuple[float, float, float, int]]]:
+    """A training frame at the network's scale (512 wide) and its top faces."""
+    rng = np.random.default_rng(seed)
+    difficulty = TRAIN_HARD if rng.random() < 0.75 else TRAIN_DEFAULT
+    way = rng.random()
+    size = (1280, 960) if way < 0.2 else (640, 480) if way < 0.7 else (512, 384)
+    plan = plan_scene(rng, difficulty, "colours", size=size)
+    frame = draw(plan)
+    faces = top_faces(plan)
+    if size[0] == 1280:
+        frame = cv2.pyrDown(frame)
+    scale = INPUT[0] / size[0]
+    if frame.shape[1] != INPUT[0]:
+        frame = cv2.resize(frame, INPUT, interpolation=cv2.INTER_LINEAR)
+    return np.ascontiguousarray(frame), [(x * scale, y * scale, s * scale, c) for x, y, s, c in faces]
+
+
+def make_crops(frame, faces, rng: random.Random, n: int) -> list[tuple[np.ndarray, np.ndarray]]:  # type: ignore[no-untyped-def]
+    out = []
+    h, w = frame.shape[:2]
+    for _ in range(n):
+        if faces and rng.random() < 0.85:
+            fx, fy = faces[rng.randrange(len(faces))][:2]
+            cx, cy = fx + rng.uniform(-40, 40), fy + rng.uniform(-40, 40)
+        else:
+            cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        x0 = int(min(max(0, cx - CROP / 2), w - CROP))
+        y0 = int(min(max(0, cy - CROP / 2), h - CROP))
+        crop = frame[y0 : y0 + CROP, x0 : x0 + CROP]
+        flip = rng.random() < 0.5
+        if flip:
+            crop = crop[:, ::-1]
+        out.append((crop.transpose(2, 0, 1) / 255.0, target(faces, x0, y0, flip)))
+    return out
+
+
+def target(faces, x0: int, y0: int, flip: bool) -> np.ndarray:  # type: ignore[no-untyped-def]
+    cells = CROP // STRIDE
+    t = np.zeros((5, cells, cells), np.float32)  # heat, class, log size, class weight, size weight
+    ys, xs = np.mgrid[0:cells, 0:cells].astype(np.float32)
+    xs, ys = (xs + 0.5) * STRIDE, (ys + 0.5) * STRIDE
+    for fx, fy, side, cls in faces:
+        px, py = fx - x0, fy - y0
+        if flip:
+            px = CROP - px
+        if not (-side < px < CROP + side and -side < py < CROP + side):
+            continue
+        sigma = max(side / 4.0, 2.0)
+        g = np.exp(-((xs - px) ** 2 + (ys - py) ** 2) / (2 * sigma**2))
+        t[0] = np.maximum(t[0], g)
+        near = g > 0.4
+        t[1][near & (g >= t[3])] = cls
+        t[3][near] = np.maximum(t[3][near], g[near])
+        t[2][near] = math.log(side / SIZE_REF)
+        t[4][near] = g[near]
+        ix, iy = int(px // STRIDE), int(py // STRIDE)
+        if 0 <= ix < cells and 0 <= iy < cells:
+            t[0, iy, ix] = 1.0
+    return t
+
+
+def losses(
+    pred: torch.Tensor, t: torch.Tensor, weights: torch.Tensor | None = None
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    heat = torch.sigmoid(pred[:, 0]).clamp(1e-4, 1 - 1e-4)
+    gt = t[:, 0]
+    pos = (gt == 1).float()
+    pos_loss = -(torch.log(heat) * (1 - heat) ** 2 * pos).sum()
+    neg_loss = -(torch.log(1 - heat) * heat**2 * (1 - gt) ** 4 * (1 - pos)).sum()
+    heat_loss = (pos_loss + neg_loss) / pos.sum().clamp(min=1)
+    ce = nn.functional.cross_entropy(
+        pred[:, 1 : 1 + len(CLASSES)], t[:, 1].long(), weight=weights, reduction="none"
+    )
+    cls_loss = (ce * t[:, 3]).sum() / t[:, 3].sum().clamp(min=1)
+    size_loss = ((pred[:, -1] - t[:, 2]).abs() * t[:, 4]).sum() / t[:, 4].sum().clamp(min=1)
+    return heat_loss, cls_loss, size_loss
+
+
+def export(net: ColourNet, out: str) -> None:
+    net.eval()
+    dummy = torch.zeros(1, 3, INPUT[1], INPUT[0])
+    torch.onnx.export(
+        net, dummy, out, input_names=["image"], output_names=["maps"], opset_version=11, dynamo=False
+    )
+    torch.save(net.state_dict(), str(Path(out).with_suffix(".pt")))
+    net.train()
+    print(f"wrote {out}", flush=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--steps", type=int, default=4000)
+    parser.add_argument("--batch", type=int, default=24)
+    parser.add_argument("--crops", type=int, default=4, help="crops taken from each rendered frame")
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=0, help="first scene is SEED_BASE + seed * 1e6")
+    parser.add_argument("--lr", type=float, default=3e-3)
+    parser.add_argument("--resume", help="start from this state dict (.pt)")
+    parser.add_argument("--cocked-weight", type=float, default=1.0, help="weight of cocked's class errors")
+    parser.add_argument("--out", default=str(ROOT / "vision" / "data" / "colour_net.onnx"))
+    args = parser.parse_args()
+    torch.set_num_threads(args.threads)
+    cv2.setNumThreads(1)
+    rng = random.Random(args.seed)
+    torch.manual_seed(args.seed)
+    weights = torch.ones(len(CLASSES))
+    weights[CLASSES.index("cocked")] = args.cocked_weight
+    net = ColourNet()
+    if args.resume:
+        net.load_state_dict(torch.load(args.resume))
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=0.05)
+    scene = SEED_BASE + args.seed * 1_000_000
+    pool: list[tuple[np.ndarray, np.ndarray]] = []
+    start = time.time()
+    for step in range(args.steps):
+        while len(pool) < 4 * args.batch:
+            frame, faces = make_frame(scene)
+            scene += 1
+            pool += make_crops(frame, faces, rng, args.crops)
+        rng.shuffle(pool)
+        batch, pool = pool[: args.batch], pool[args.batch :]
+        x = torch.from_numpy(np.stack([b[0] for b in batch]).astype(np.float32))
+        y = torch.from_numpy(np.stack([b[1] for b in batch]))
+        heat_loss, cls_loss, size_loss = losses(net(x), y, weights)
+        loss = heat_loss + cls_loss + size_loss
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        if step % 50 == 0 or step == args.steps - 1:
+            print(
+                f"step {step} heat {heat_loss.item():.3f} class {cls_loss.item():.3f} "
+                f"size {size_loss.item():.3f} scenes {scene - SEED_BASE} ({time.time() - start:.0f} s)",
+                flush=True,
+            )
+        if step % 250 == 249 or step == args.steps - 1:
+            export(net, args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

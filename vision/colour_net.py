@@ -1,0 +1,121 @@
+"""Colour mode's dice network: run it on a frame and turn its maps into top faces.
+
+The network (``vision/data/colour_net.onnx``, trained by ``tools/train_colour_net.py`` on the
+synthetic renderer only) is a CenterNet-style fully convolutional detector with a FIXED input
+of ``INPUT`` (512x384 BGR, the frame resized so; OpenCV 4.11 cannot import dynamic shapes).
+For every 8x8 cell of its input it gives:
+
+- channel 0: a logit that a die's top face is centred in the cell (the *heat*);
+- channels 1-8: logits for what that face shows, in the order of ``CLASSES``;
+- channel 9: ``log(top face side / SIZE_REF)`` in input pixels.
+
+Finds are local maxima of the heat. This module reports what the network saw;
+``vision.colour_reader`` decides what the referee stands by.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.scaling import Pyramid
+
+STRIDE = 8
+CLASSES = ("yellow", "red", "green", "blue", "black", "star", "other", "cocked")
+"""What a top face shows: the Stonoga colours, the star, a colour that is not Stonoga's, or a
+die leaning on a wall (``cocked``)."""
+SIZE_REF = 16.0
+INPUT = (512, 384)
+"""The network's input (width, height): a 4:3 frame resized to this."""
+MODEL = Path(__file__).with_name("data") / "colour_net.onnx"
+
+
+@dataclass(frozen=True, slots=True)
+class TopFace:
+    """A heat peak in the caller's frame pixels: the top face's centre and side, the heat and the
+    class probabilities (``CLASSES`` order) averaged over the cells around the peak."""
+
+    x: float
+    y: float
+    side: float
+    heat: float
+    probs: tuple[float, ...]
+
+    @property
+    def best(self) -> str:
+        """The likeliest class."""
+        return CLASSES[int(np.argmax(self.probs))]
+
+
+class ColourNetError(RuntimeError):
+    """The network file is missing or OpenCV cannot load it."""
+
+
+@lru_cache(maxsize=4)
+def load_colour_net(path: str = str(MODEL)) -> cv2.dnn.Net:
+    """Load (once) the ONNX network through OpenCV's dnn module."""
+    if not Path(path).is_file():
+        raise ColourNetError(f"colour network {path} is missing; train it with tools/train_colour_net.py")
+    try:
+        return cv2.dnn.readNetFromONNX(path)
+    except cv2.error as error:
+        raise ColourNetError(f"OpenCV cannot load the colour network {path}: {error}") from None
+
+
+def run_maps(net: cv2.dnn.Net, image_bgr: NDArray[np.uint8]) -> NDArray[np.float32]:
+    """The network's maps (10, 48, 64) for an image of exactly ``INPUT`` size."""
+    if (image_bgr.shape[1], image_bgr.shape[0]) != INPUT:
+        raise ValueError(f"the colour network takes {INPUT[0]}x{INPUT[1]} images, got {image_bgr.shape}")
+    net.setInput(cv2.dnn.blobFromImage(image_bgr, 1.0 / 255.0))
+    maps: NDArray[np.float32] = np.asarray(net.forward()[0], np.float32)
+    return maps
+
+
+def find_top_faces(
+    net: cv2.dnn.Net, pyramid: Pyramid, width: int, height: int, min_heat: float
+) -> list[TopFace]:
+    """Heat peaks above ``min_heat`` of a frame (``width`` x ``height``), in frame pixels.
+
+    The frame is resized to ``INPUT`` (a frame not 4:3 is stretched: the network sees dice a
+    little squashed, as the renderer's tilted cameras show them too).
+    """
+    sx, sy = INPUT[0] / width, INPUT[1] / height
+    if abs(sx - sy) < 1e-3:
+        image = pyramid.at(sx)
+        if (image.shape[1], image.shape[0]) != INPUT:
+            image = np.asarray(cv2.resize(image, INPUT, interpolation=cv2.INTER_LINEAR), np.uint8)
+    else:
+        image = np.asarray(cv2.resize(pyramid.at(max(sx, sy)), INPUT, interpolation=cv2.INTER_AREA), np.uint8)
+    maps = run_maps(net, image)
+    heat = 1.0 / (1.0 + np.exp(-maps[0]))
+    peaks = (heat >= min_heat) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+    rows, cols = np.nonzero(peaks)
+    if rows.size == 0:
+        return []
+    logits = maps[1 : 1 + len(CLASSES)]
+    e = np.exp(logits - logits.max(axis=0, keepdims=True))
+    probs = e / e.sum(axis=0, keepdims=True)
+    padded_heat = np.pad(heat, 1)
+    padded_probs = np.pad(probs, ((0, 0), (1, 1), (1, 1)))
+    found = []
+    for r, c in zip(rows.tolist(), cols.tolist(), strict=True):
+        window = padded_heat[r : r + 3, c : c + 3]
+        weight = float(window.sum())
+        dy = float((window.sum(axis=1) * np.array([-1, 0, 1])).sum() / weight)
+        dx = float((window.sum(axis=0) * np.array([-1, 0, 1])).sum() / weight)
+        around = (padded_probs[:, r : r + 3, c : c + 3] * window).sum(axis=(1, 2)) / weight
+        found.append(
+            TopFace(
+                x=(c + 0.5 + dx) * STRIDE / sx,
+                y=(r + 0.5 + dy) * STRIDE / sy,
+                side=float(SIZE_REF * np.exp(maps[-1, r, c])) / ((sx + sy) / 2),
+                heat=float(heat[r, c]),
+                probs=tuple(float(p) for p in around),
+            )
+        )
+    return found
