@@ -36,22 +36,14 @@ from torch import nn
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from net_blocks import conv_bn, dw_sep  # noqa: E402
+
 from vision.colour_net import CLASSES, INPUT, SIZE_REF, STRIDE  # noqa: E402
 from vision.synth import DEFAULT, HARDEST, draw, plan_scene  # noqa: E402
 from vision.synth_things import ColourDie  # noqa: E402
 
 SEED_BASE = 2_000_000
 CROP = 128
-
-
-def conv_bn(cin: int, cout: int, stride: int = 1, groups: int = 1, k: int = 3) -> nn.Sequential:
-    return nn.Sequential(
-        nn.Conv2d(cin, cout, k, stride, k // 2, groups=groups, bias=False), nn.BatchNorm2d(cout), nn.ReLU()
-    )
-
-
-def dw_sep(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
-    return nn.Sequential(conv_bn(cin, cin, stride, groups=cin), conv_bn(cin, cout, k=1))
 
 
 class ColourNet(nn.Module):

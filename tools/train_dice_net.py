@@ -29,6 +29,8 @@ from torch import nn
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from net_blocks import conv_bn, dw_sep  # noqa: E402
+
 from firmware.labels import load_set  # noqa: E402
 from vision.dice_net import CLASSES, STRIDE  # noqa: E402
 
@@ -37,16 +39,6 @@ DATA = ROOT.parent / "shared" / "data" / "dice-photos"
 CACHE_DIE = 64.0  # dice are cached at about this size, then rescaled per sample
 CROP = 256
 PIP_BOX_TO_DIE = 1.8  # matteo labels box the pips only: a 4/5/6 pip box is about 1/1.8 of the die
-
-
-def conv_bn(cin: int, cout: int, stride: int = 1, groups: int = 1, k: int = 3) -> nn.Sequential:
-    return nn.Sequential(
-        nn.Conv2d(cin, cout, k, stride, k // 2, groups=groups, bias=False), nn.BatchNorm2d(cout), nn.ReLU()
-    )
-
-
-def dw_sep(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
-    return nn.Sequential(conv_bn(cin, cin, stride, groups=cin), conv_bn(cin, cout, k=1))
 
 
 class DiceNet(nn.Module):

@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
+from net_blocks import conv_bn  # noqa: E402
 from train_dice_net import DATA, SETS, augment_colour, die_size_px  # noqa: E402
 
 from firmware.labels import load_set  # noqa: E402
@@ -36,10 +37,6 @@ from vision.face_net import FACE_CLASSES, FACE_CROP, FACE_DIE  # noqa: E402
 
 CACHE_DIE = 64.0
 LAYOUT = {"crop": FACE_CROP, "die": FACE_DIE}  # crop side and die side in it, pixels
-
-
-def conv_bn(cin: int, cout: int) -> nn.Sequential:
-    return nn.Sequential(nn.Conv2d(cin, cout, 3, 1, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU())
 
 
 class FaceNet(nn.Module):
