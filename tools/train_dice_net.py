@@ -72,8 +72,9 @@ def die_size_px(rows: list, width: int, height: int, set_name: str) -> float:
     return statistics.median(max(r.w * width, r.h * height) for r in rows)
 
 
-def load_images(split: str) -> list[tuple[np.ndarray, np.ndarray, float, bool]]:
-    """(image at CACHE_DIE scale, dice rows [cx, cy, size, value] in its pixels, die px, has size)."""
+def load_images(split: str, cache_die: float = CACHE_DIE) -> list[tuple[np.ndarray, np.ndarray, float, bool]]:
+    """(image scaled so a die is ``cache_die`` px, dice rows [cx, cy, size, value] in its pixels,
+    die px in the photo, has size); ``split`` "even" keeps the even-numbered images only."""
     out = []
     for set_name in SETS:
         labelled = load_set(DATA / set_name)
@@ -85,7 +86,7 @@ def load_images(split: str) -> list[tuple[np.ndarray, np.ndarray, float, bool]]:
             height, width = image.shape[:2]
             rows = labelled.labels[name]
             die = die_size_px(rows, width, height, set_name)
-            scale = CACHE_DIE / die
+            scale = cache_die / die
             small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
             dice = []
             for r in rows:

@@ -30,9 +30,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from net_blocks import conv_bn  # noqa: E402
-from train_dice_net import DATA, SETS, augment_colour, die_size_px  # noqa: E402
+from train_dice_net import augment_colour, load_images  # noqa: E402
 
-from firmware.labels import load_set  # noqa: E402
 from vision.face_net import FACE_CLASSES, FACE_CROP, FACE_DIE  # noqa: E402
 
 CACHE_DIE = 64.0
@@ -63,32 +62,7 @@ class FaceNet(nn.Module):
 
 def load(split: str) -> list[tuple[np.ndarray, np.ndarray]]:
     """Per image: the image at CACHE_DIE scale and its dice [cx, cy, size, value]."""
-    out = []
-    for set_name in SETS:
-        labelled = load_set(DATA / set_name)
-        names = sorted(labelled.labels)
-        if split == "even":
-            names = names[0::2]
-        for name in names:
-            image = cv2.imread(str(labelled.path(name)), cv2.IMREAD_COLOR)
-            height, width = image.shape[:2]
-            rows = labelled.labels[name]
-            die = die_size_px(rows, width, height, set_name)
-            scale = CACHE_DIE / die
-            small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-            matteo = set_name.startswith("matteo")
-            dice = [
-                [
-                    r.cx * width * scale,
-                    r.cy * height * scale,
-                    (die if matteo else max(r.w * width, r.h * height)) * scale,
-                    r.value,
-                ]
-                for r in rows
-            ]
-            out.append((small, np.array(dice, np.float32)))
-        print(f"{set_name}: {len(names)} images", flush=True)
-    return out
+    return [(small, dice) for small, dice, _die, _sized in load_images(split, CACHE_DIE)]
 
 
 def cut(image: np.ndarray, cx: float, cy: float, size: float, rng: random.Random) -> np.ndarray:
