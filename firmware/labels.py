@@ -131,6 +131,8 @@ class LabelledSet:
     labels: dict[str, list[LabelledDie]]
     pictures: Path | None = None
     """Where the images are (default: ``folder/images``)."""
+    corrected: int = 0
+    """How many labels ``firmware.label_fixes`` corrected (the photo sets' known mistakes)."""
 
     @property
     def image_folder(self) -> Path:
@@ -148,12 +150,21 @@ class LabelledSet:
 PICTURES = {".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"}
 
 
-def load_set(folder: str | Path) -> LabelledSet:
-    """Read ``folder/labels.csv``; raise LabelsError saying what is missing."""
+def load_set(folder: str | Path, as_labelled: bool = False) -> LabelledSet:
+    """Read ``folder/labels.csv``; raise LabelsError saying what is missing.
+
+    The known mistakes of the photo sets are corrected (``firmware.label_fixes``) unless
+    ``as_labelled``."""
+    from firmware.label_fixes import apply_fixes
+
     folder = Path(folder)
     csv_path = folder / "labels.csv"
     if not csv_path.is_file():
         raise LabelsError(f"{folder}: expected labels.csv and an images/ folder inside it")
     pictures = folder / "images" if (folder / "images").is_dir() else folder
     with csv_path.open(newline="", encoding="utf-8") as handle:
-        return LabelledSet(folder, parse_labels(handle, str(csv_path)), pictures)
+        labels = parse_labels(handle, str(csv_path))
+    if as_labelled:
+        return LabelledSet(folder, labels, pictures)
+    fixed, corrected = apply_fixes(folder.name, labels)
+    return LabelledSet(folder, fixed, pictures, corrected)

@@ -74,6 +74,18 @@ def test_eval_prints_figures_and_writes_failures_picture(
     assert cv2.imread(str(picture)) is not None
 
 
+def test_eval_counts_a_labelled_image_it_cannot_read_as_missed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "images").mkdir()
+    (tmp_path / "images" / "torn.jpg").write_bytes(b"\xff\xd8 half a jpeg")
+    (tmp_path / "labels.csv").write_text("image,value,cx,cy,w,h\ntorn.jpg,4,0.5,0.5,0.1,0.1\n")
+    code = main(["eval", str(tmp_path), "--failures", str(tmp_path / "f.jpg")])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "unreadable images: 1" in out and "missed             1" in out
+
+
 def test_eval_limit_and_every(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["eval", str(DICE), "--every", "2", "--limit", "1", "--failures", str(tmp_path / "f.jpg")])
     out = capsys.readouterr().out

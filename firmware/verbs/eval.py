@@ -53,6 +53,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="where to write the failures picture (default: out/eval-DIRNAME.jpg)",
     )
     parser.add_argument(
+        "--as-labelled",
+        action="store_true",
+        help="score against labels.csv as written (default: with the known mistakes corrected, "
+        "firmware/data/label_fixes.csv)",
+    )
+    parser.add_argument(
         "--models", metavar="DIR", help="folder with other dice_net.onnx and face_net.onnx (default: shipped)"
     )
     return parser
@@ -201,6 +207,8 @@ def failures_picture(labelled: LabelledSet, failures: list[Failure], path: Path,
             cache.clear()
             cache[f.image] = cv2.imread(str(labelled.path(f.image)), cv2.IMREAD_COLOR)
         image = cache[f.image]
+        if image is None:  # unreadable: reported as such, nothing to show
+            continue
         half = max(int(f.size), 12)
         x, y = int(f.centre[0]), int(f.centre[1])
         crop = cv2.copyMakeBorder(image, half, half, half, half, cv2.BORDER_CONSTANT)[
@@ -243,7 +251,7 @@ def run(args: argparse.Namespace) -> int:
     cv2.setNumThreads(1)
     folder = Path(args.folder)
     try:
-        labelled = load_set(folder)
+        labelled = load_set(folder, as_labelled=args.as_labelled)
     except LabelsError as error:
         print(f"Cannot evaluate: {error}.", file=sys.stderr)
         return 2
@@ -297,6 +305,9 @@ def run(args: argparse.Namespace) -> int:
     subset = f" (images {args.offset}::{args.every}" + (f", first {args.limit}" if args.limit else "") + ")"
     title = folder.name + (subset if args.every > 1 or args.offset or args.limit else "")
     print(report(f"{title} ({mode})", tally))
+    if labelled.corrected:
+        print(f"  labels corrected  {labelled.corrected:3d}  (whole set; firmware/data/label_fixes.csv, "
+              "checked by eye; --as-labelled scores the labels as written)")  # fmt: skip
     if unreadable:
         print(f"  unreadable images: {len(unreadable)} (first: {unreadable[0]}); their dice count as missed")
     picture = Path(args.failures) if args.failures else Path("out") / f"eval-{folder.resolve().name}.jpg"
