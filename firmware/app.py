@@ -32,12 +32,14 @@ from firmware.buttons import ButtonPins, ButtonsError, GpioButtons, KeyboardButt
 from firmware.camera import Frame, FrameSource, open_source
 from firmware.config import Config
 from firmware.display import Display, DisplayError, open_display
-from firmware.loop import CameraFeed, Keeper, Reader
+from firmware.i18n import LANGUAGES
+from firmware.loop import LANGUAGE, CameraFeed, Keeper, Reader
 from firmware.machine import Appliance, Effect, ReadDice, Setup, start
 from firmware.notify import Notifier, Watchdog
 from firmware.rulebooks import RulebookError, rulebook_from_switches
 from firmware.standins import StandInDice, SyntheticSource, truth_reading
 from firmware.storage import UNREADABLE, GameStore, SavedGame, SavedGameError, StorageError
+from firmware.taught import TaughtColours
 from firmware.views import View
 from vision.reading import Reading
 
@@ -64,6 +66,7 @@ class Parts:
     setup: Setup
     dice: StandInDice | None = None
     notices: list[str] = field(default_factory=list)
+    taught: TaughtColours | None = None
     closed: bool = False
 
     def close(self) -> None:
@@ -168,10 +171,13 @@ def wants_stand_in_camera(config: Config) -> bool:
     return config.camera.kind == "picamera2" and importlib.util.find_spec("picamera2") is None
 
 
-def make_reader(dice: StandInDice | None, *, vision: bool = False) -> Reader:
+def make_reader(
+    dice: StandInDice | None, *, vision: bool = False, taught: TaughtColours | None = None
+) -> Reader:
     """How a settled frame becomes a ``Reading``: the stand-in's truth, or the vision readers
     (``vision.reader.read_dice`` for pips and, in its cards mode, Lezard cards;
-    ``vision.colour_reader.read_colours`` for colour dice)."""
+    ``vision.colour_reader.read_colours`` for colour dice, with the colours ``taught`` on the box
+    when there are some)."""
     if dice is not None and not vision:
         stand_in = dice
         return lambda frame, ask: truth_reading(stand_in.tray, (frame.shape[1], frame.shape[0]))
@@ -184,12 +190,19 @@ def make_reader(dice: StandInDice | None, *, vision: bool = False) -> Reader:
         if ask.colours:
             from vision.colour_reader import read_colours
 
-            return read_colours(frame)
+            return read_colours(frame, taught.profile if taught is not None else None)
         from vision.reader import read_dice
 
         return read_dice(frame)
 
     return read
+
+
+def teach_features(frame: Frame) -> tuple[tuple[float, ...], ...]:
+    """The features of the dice in a frame, to teach the colours (``vision.colour_reader``)."""
+    from vision.colour_reader import face_features
+
+    return tuple(face_features(frame))
 
 
 def open_parts(
@@ -240,10 +253,13 @@ def open_parts(
             dice = StandInDice(seed)
             if config.camera.source != "synthetic":
                 notices.append("no picamera2 here (not a Raspberry Pi): the camera films stand-in dice")
+        taught = TaughtColours(config.state_dir)
+        notices += [taught.notice] if taught.notice else []
         camera = CameraFeed(
             camera_opener(config, dice),
             events,
-            make_reader(dice, vision=vision_reader),
+            make_reader(dice, vision=vision_reader, taught=taught),
+            teacher=teach_features,
             watchdog=watchdog,
             fps=config.camera.fps,
             idle_fps=config.camera.idle_fps,
@@ -251,7 +267,9 @@ def open_parts(
             fast=fast_camera,
         )
         built.pop_all()
-    return Parts(config, events, display, buttons, camera, store, notifier, watchdog, setup, dice, notices)
+    return Parts(
+        config, events, display, buttons, camera, store, notifier, watchdog, setup, dice, notices, taught
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,10 +294,13 @@ def begin(
 ) -> Beginning:
     """The unfinished saved game taken up again (when ``resume`` agrees), else the game menu.
 
-    A saved game that cannot be rebuilt goes to the history as unreadable, with a notice.
+    The language: ``lang`` if given, else the one last chosen in the menu (kept in the state
+    directory), else the saved game's, else the config's. A saved game that cannot be rebuilt goes
+    to the history as unreadable, with a notice.
     """
     config = parts.config
-    lang = lang or config.language
+    chosen = parts.store.setting(LANGUAGE)
+    lang = lang or (chosen if chosen in LANGUAGES else None)
     try:
         saved = parts.store.current()
     except SavedGameError as error:
@@ -287,11 +308,13 @@ def begin(
         parts.store.abandon(UNREADABLE)
         saved = None
     if saved is not None and resume(saved):
-        keeper = Keeper(parts.store, language=saved.language, seed=saved.seed)
+        lang = lang or saved.language
+        keeper = Keeper(parts.store, language=lang, seed=saved.seed)
         keeper.resumed(saved.match)
         players_now = len(saved.match.players)
-        state, effects = start(parts.setup, lang=saved.language, match=saved.match, players=players_now)
+        state, effects = start(parts.setup, lang=lang, match=saved.match, players=players_now)
         return Beginning(state, effects, keeper, True, saved.seed)
+    lang = lang or config.language
     keeper = Keeper(parts.store, language=lang, seed=seed)
     state, effects = start(
         parts.setup, lang=lang, title=title or config.game.default, players=players or config.game.players

@@ -2,6 +2,8 @@
 
 A long press on OK gives MENU instead of OK. PREV and NEXT fire when pressed; OK fires when let go
 (only then is it known not to be a long press); MENU fires as soon as OK has been held long enough.
+PREV and NEXT held down repeat, as on any device's menu: after ``repeat_after_s`` (0.5 s), then
+every ``repeat_every_s`` (0.15 s) until let go, so a long list scrolls without a press per row.
 
 Debouncing is ours (``PressDecoder``), not gpiozero's ``bounce_time``, which mock pins ignore: the
 first edge of a button counts at once, then the button is deaf for ``debounce_s``; at the end of
@@ -15,6 +17,8 @@ tap shorter than the window is one press.
 [<ButtonEvent.OK: 'ok'>]
 >>> d.edge(Button.OK, True, 1.00), d.tick(2.01)
 ([], [<ButtonEvent.MENU: 'menu'>])
+>>> d.edge(Button.NEXT, True, 3.00), d.tick(3.49), d.tick(3.50), d.tick(3.65)
+([<ButtonEvent.NEXT: 'next'>], [], [<ButtonEvent.NEXT: 'next'>], [<ButtonEvent.NEXT: 'next'>])
 """
 
 from __future__ import annotations
@@ -50,6 +54,10 @@ class Button(enum.Enum):
 
 
 _ON_PRESS = {Button.PREVIOUS: ButtonEvent.PREV, Button.NEXT: ButtonEvent.NEXT}
+REPEAT_AFTER_S = 0.5
+"""PREV or NEXT held this long starts repeating."""
+REPEAT_EVERY_S = 0.15
+"""Then it repeats this often while held."""
 
 
 class ButtonsError(RuntimeError):
@@ -95,14 +103,17 @@ class _Debounced:
     deaf_until: float | None = None
     held_since: float | None = None  # OK only: when the accepted press began
     menu_sent: bool = False
+    repeat_at: float | None = None  # PREV/NEXT only: when the held press fires again
 
 
 @dataclass(slots=True)
 class PressDecoder:
-    """Edges in, button events out: debounce and long press, pure (times are given, not read)."""
+    """Edges in, button events out: debounce, long press and repeat, pure (times are given, not read)."""
 
     debounce_s: float = 0.03
     long_press_s: float = 1.0
+    repeat_after_s: float = REPEAT_AFTER_S
+    repeat_every_s: float = REPEAT_EVERY_S
     _state: dict[Button, _Debounced] = field(default_factory=lambda: {b: _Debounced() for b in Button})
 
     def __post_init__(self) -> None:
@@ -110,6 +121,11 @@ class PressDecoder:
             raise ValueError(
                 f"debounce {self.debounce_s} s must be at least 0 and shorter than the long press "
                 f"{self.long_press_s} s"
+            )
+        if not self.debounce_s < self.repeat_after_s or not self.repeat_every_s > 0:
+            raise ValueError(
+                f"a held button repeats after {self.repeat_after_s} s, every {self.repeat_every_s} s: "
+                f"the first must be longer than the debounce {self.debounce_s} s, the second above 0"
             )
 
     def edge(self, button: Button, pressed: bool, now: float) -> list[ButtonEvent]:
@@ -137,6 +153,10 @@ class PressDecoder:
             ):
                 s.menu_sent = True
                 events.append(ButtonEvent.MENU)
+            if s.repeat_at is not None and s.pressed and now >= s.repeat_at:
+                events.append(_ON_PRESS[button])
+                # one repeat per tick: a late tick (a busy machine) must not fire a burst of them
+                s.repeat_at = max(s.repeat_at + self.repeat_every_s, now + self.repeat_every_s / 2)
         return events
 
     def next_deadline(self) -> float | None:
@@ -147,6 +167,7 @@ class PressDecoder:
             for s in self._state.values()
             if s.held_since is not None and s.pressed and not s.menu_sent
         ]
+        times += [s.repeat_at for s in self._state.values() if s.repeat_at is not None and s.pressed]
         return min(times, default=None)
 
     def _accept(self, button: Button, pressed: bool, now: float) -> list[ButtonEvent]:
@@ -154,6 +175,7 @@ class PressDecoder:
         s.pressed = pressed
         s.deaf_until = now + self.debounce_s if self.debounce_s > 0 else None
         if button is not Button.OK:
+            s.repeat_at = now + self.repeat_after_s if pressed else None
             return [_ON_PRESS[button]] if pressed else []
         if pressed:
             s.held_since, s.menu_sent = now, False
@@ -203,13 +225,15 @@ class GpioButtons(_QueueSource):
         *,
         long_press_s: float = 1.0,
         debounce_s: float = 0.03,
+        repeat_after_s: float = REPEAT_AFTER_S,
+        repeat_every_s: float = REPEAT_EVERY_S,
         events: queue.Queue[Any] | None = None,
         pin_factory: object | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__(events)
         pins.check()
-        self._decoder = PressDecoder(debounce_s=debounce_s, long_press_s=long_press_s)
+        self._decoder = PressDecoder(debounce_s, long_press_s, repeat_after_s, repeat_every_s)
         self._clock = clock
         self._edges: queue.Queue[tuple[Button, bool, float] | None] = queue.Queue()  # None: stop
         self._devices: list[Any] = []

@@ -4,8 +4,9 @@ Threads only put events on the queue: the buttons (``firmware.buttons``) put ``B
 the camera thread (``CameraFeed``) puts ``DiceRolling``, ``DiceRead``, ``CameraFailed`` and
 ``CameraBack``. The loop, on the main thread, takes them one at a time, calls ``step`` and carries
 out the effects in the order they come: ``Save`` (on disk before anything else happens),
-``Finish``, ``ReadDice``, ``ReopenCamera``, ``SetFrameRate``, ``SetLanguage``, ``Show``. Time
-passing is a ``Tick`` the loop makes itself when no event came for a while.
+``Finish``, ``ReadDice``, ``ReopenCamera``, ``SetFrameRate``, ``SetLanguage``, ``TakeFrames``,
+``KeepColours``, ``Show``. Time passing is a ``Tick`` the loop makes itself when no event came for
+a while.
 
 The camera thread reads frames at the play rate (``camera.fps``), feeds them to settle detection,
 drops to ``camera.idle_fps`` while the tray is idle or the machine says nobody plays, and reads the
@@ -39,22 +40,28 @@ from firmware.machine import (
     Appliance,
     CameraBack,
     CameraFailed,
+    ColoursNotKept,
     DiceRead,
     DiceRolling,
     Effect,
     Event,
+    FacesSeen,
     Finish,
+    KeepColours,
     ReadDice,
     ReopenCamera,
     Save,
     SetFrameRate,
     SetLanguage,
     Show,
+    TakeFrames,
     Tick,
     step,
 )
+from firmware.machine_state import Features
 from firmware.notify import Notifier, Watchdog
 from firmware.storage import GameStore
+from firmware.taught import TaughtColours
 from firmware.views import View
 from rules.game import Outcome
 from rules.match import Match
@@ -65,6 +72,8 @@ log = logging.getLogger(__name__)
 
 Reader = Callable[[Frame, ReadDice], Reading]
 """Reads the dice of a settled frame, told what was rolled (count, colour or pip dice)."""
+Teacher = Callable[[Frame], Features]
+"""The features of every die found in a frame, to teach the colours (``TakeFrames``)."""
 Render = Callable[[View], Image.Image]
 """Draws a view as a 128x64 mode "1" image."""
 
@@ -72,6 +81,8 @@ TICK_S = 0.25
 """The loop makes a ``Tick`` when this long has passed without one (notices, idle, retries)."""
 BACKOFF_S = (1.0, 30.0)
 """First and longest pause between attempts to open a failed camera."""
+LANGUAGE = "language"
+"""The setting (``GameStore.setting``) that keeps the language chosen in the menu."""
 
 
 class Screen(Protocol):
@@ -111,10 +122,13 @@ class CameraFeed:
         detector: SettleDetector | None = None,
         clock: Callable[[], float] = time.monotonic,
         backoff: tuple[float, float] = BACKOFF_S,
+        teacher: Teacher | None = None,
     ) -> None:
         self._open_source = open_source
         self._events = events
         self._reader = reader
+        self._teacher = teacher
+        self._taking: tuple[str, int] | None = None  # the face being taught and the frames still due
         self._dog = watchdog
         self.fps = fps
         self.idle_fps = idle_fps
@@ -148,6 +162,13 @@ class CameraFeed:
         """Read the dice at the next settle (once)."""
         with self._lock:
             self._wanted = ask
+        self._wake.set()
+
+    def take(self, ask: TakeFrames) -> None:
+        """Take the next ``ask.count`` frames for teaching, whether the tray is still or not (the
+        player pressed OK with the dice laid out); a ``FacesSeen`` for each. Replaces an older ask."""
+        with self._lock:
+            self._taking = (ask.face, ask.count)
         self._wake.set()
 
     def set_idle(self, idle: bool) -> None:
@@ -211,7 +232,7 @@ class CameraFeed:
                     continue
                 self.detector.reset()
                 self._moved = False
-            if self.fast and self.wanted is None:
+            if self.fast and self.wanted is None and self._taking is None:
                 self._answered()
                 self._wake.wait(timeout=min(0.5, self._stall_s / 3))
                 self._wake.clear()
@@ -237,11 +258,27 @@ class CameraFeed:
                 now = virtual_t
             else:
                 now = began
+            self._teach(frame)
             self._look(frame, now)
             if not self.fast:
                 self._sleep(self.interval - (self._clock() - began))
 
+    def _teach(self, frame: Frame) -> None:
+        with self._lock:
+            if self._taking is None:
+                return
+            face, due = self._taking
+            self._taking = (face, due - 1) if due > 1 else None
+        try:
+            features = self._teacher(frame) if self._teacher is not None else ()
+        except Exception as error:  # like the reader: a frame that teaches nothing, never a dead camera
+            log.error("finding the dice to teach %s failed: %s", face, error)
+            features = ()
+        self._put(FacesSeen(face, features))
+
     def _fail(self, reason: str) -> None:
+        with self._lock:
+            self._taking = None  # frames asked of a camera that failed are asked again by the player
         if not self.failed:
             self.failed = True
             log.warning("camera failed: %s", reason)
@@ -284,7 +321,8 @@ class CameraFeed:
 
 
 class Keeper:
-    """Carries out ``Save`` and ``Finish`` on a ``GameStore``: only the moves that changed are written.
+    """Carries out ``Save``, ``Finish`` and ``SetLanguage`` on a ``GameStore``: only the moves that
+    changed are written.
 
     A ``Save`` of a match that extends the saved one saves the new moves; one that is shorter (undo)
     deletes the extra ones; a match of another book or other players starts a new saved game.
@@ -317,6 +355,11 @@ class Keeper:
         for number in range(common + 1, len(match.moves) + 1):
             self.store.save_move(number, match.moves[number - 1])
         self.saved = match
+
+    def choose_language(self, lang: str) -> None:
+        """The player chose ``lang``: kept on disk, so Kostka starts in it after a restart."""
+        self.store.keep_setting(LANGUAGE, lang)
+        self.language = lang
 
     def finish(self, outcome: Outcome | None) -> None:
         if self.saved is None:
@@ -356,8 +399,10 @@ class Loop:
         until: Callable[[Appliance], bool] | None = None,
         clock: Callable[[], float] = time.monotonic,
         tick_s: float = TICK_S,
+        taught: TaughtColours | None = None,
     ) -> None:
         self.state = state
+        self.taught = taught
         self._first = first
         self.events = events
         self.screen = screen
@@ -461,9 +506,24 @@ class Loop:
             elif isinstance(effect, SetFrameRate):
                 self.camera.set_idle(effect.idle)
             elif isinstance(effect, SetLanguage):
-                self.lang = self.keeper.language = effect.lang
+                self.keeper.choose_language(effect.lang)
+                self.lang = effect.lang
+            elif isinstance(effect, TakeFrames):
+                self.camera.take(effect)
+            elif isinstance(effect, KeepColours):
+                self.keep_colours(effect)
             elif isinstance(effect, Show):
                 self.show(effect.view)
+
+    def keep_colours(self, effect: KeepColours) -> None:
+        """Write the taught profile; if it cannot be, the machine hears ``ColoursNotKept``."""
+        try:
+            if self.taught is None:
+                raise OSError("this loop has no state directory for taught colours")
+            self.taught.keep(effect.taught)
+        except (OSError, ValueError) as error:  # ValueError: ProfileError, a profile that cannot be made
+            log.error("the taught colours were not kept: %s", error)
+            self.events.put(ColoursNotKept(str(error)))
 
     def show(self, view: View) -> None:
         image = self.render(view)

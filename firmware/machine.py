@@ -4,7 +4,8 @@ Events are what happens to the box: a button (``ButtonEvent`` PREV, NEXT, OK, ME
 start to roll (``DiceRolling``), a settled reading (``DiceRead``), the camera failing or coming
 back, and time passing (``Tick``). Effects are what the loop must do, in order: ``Save`` a match
 (always before the ``Show`` of the screen that follows it), ``Finish`` a game, ``ReadDice``,
-``ReopenCamera``, ``SetFrameRate``, ``SetLanguage`` and ``Show`` a view. Nothing here reads a
+``ReopenCamera``, ``SetFrameRate``, ``SetLanguage``, ``TakeFrames`` and ``KeepColours`` (teaching
+the colours, ``firmware.machine_teach``) and ``Show`` a view. Nothing here reads a
 clock, a file or a device, so a whole game can be played in a test by feeding events.
 
 >>> from firmware.buttons import ButtonEvent
@@ -44,10 +45,22 @@ from firmware.machine_state import (
     Seen,
     SeenCard,
     Setup,
+    Teach,
     TurnOver,
     Winner,
     game_items,
     menu_items,
+)
+from firmware.machine_teach import (
+    ColoursNotKept,
+    FacesSeen,
+    KeepColours,
+    TakeFrames,
+    back_to_teaching,
+    begin_teaching,
+    on_button,
+    on_camera,
+    on_faces,
 )
 from firmware.machine_views import view_of
 from firmware.views import Face, View
@@ -56,9 +69,9 @@ from rules.match import Match
 from vision.reading import Reading
 
 __all__ = [
-    "Appliance", "CameraBack", "CameraFailed", "DiceRead", "DiceRolling", "Effect", "Event", "Finish",
-    "ReadDice", "ReopenCamera", "Save", "SetFrameRate", "SetLanguage", "Setup", "Show", "Tick", "start",
-    "step", "view_of",
+    "Appliance", "CameraBack", "CameraFailed", "ColoursNotKept", "DiceRead", "DiceRolling", "Effect", "Event",
+    "FacesSeen", "Finish", "KeepColours", "ReadDice", "ReopenCamera", "Save", "SetFrameRate", "SetLanguage",
+    "Setup", "Show", "TakeFrames", "Tick", "start", "step", "view_of",
 ]
 
 # --- events ---------------------------------------------------------------------------------------
@@ -97,7 +110,7 @@ class Tick:
     seconds: float
 
 
-Event = ButtonEvent | DiceRolling | DiceRead | CameraFailed | CameraBack | Tick
+Event = ButtonEvent | DiceRolling | DiceRead | CameraFailed | CameraBack | Tick | FacesSeen | ColoursNotKept
 
 # --- effects --------------------------------------------------------------------------------------
 
@@ -164,7 +177,9 @@ class SetLanguage:
     lang: str
 
 
-Effect = Show | Save | Finish | ReadDice | ReopenCamera | SetFrameRate | SetLanguage
+Effect = (
+    Show | Save | Finish | ReadDice | ReopenCamera | SetFrameRate | SetLanguage | TakeFrames | KeepColours
+)
 
 Result = tuple[Appliance, list[Effect]]
 
@@ -239,10 +254,21 @@ def _handle(state: Appliance, event: Event) -> Result:
         state = replace(state, camera_ok=False, retry_s=0.0)
         if isinstance(screen, RollNow):
             return replace(state, screen=CameraLost()), []
-        return state, []
+        return (on_camera(state, False) if isinstance(screen, Teach) else state), []
     if isinstance(event, CameraBack):
         state = replace(state, camera_ok=True)
+        if isinstance(screen, Teach):
+            return on_camera(state, True), []
         return _position(state) if isinstance(screen, CameraLost) else (state, [])
+    if isinstance(event, FacesSeen):
+        if not isinstance(screen, Teach):
+            return state, []
+        state, asked = on_faces(state, event)
+        effects: list[Effect] = [*asked]
+        return state, effects
+    if isinstance(event, ColoursNotKept):
+        back = screen.back if isinstance(screen, Notice | Menu) else screen
+        return replace(state, screen=Notice("teach.not_kept", back)), []
     if isinstance(event, DiceRolling):
         rolling = isinstance(screen, RollNow)
         return (replace(state, screen=RollNow(reading=True)) if rolling else state), []
@@ -325,6 +351,8 @@ def _position(state: Appliance) -> Result:
 def _back_to(state: Appliance, screen: Screen) -> Result:
     if isinstance(screen, RollNow | CameraLost | Choose | PickCard | SeenCard):
         return _position(state)  # the position may have changed (undo) and the camera needs asking
+    if isinstance(screen, Teach):
+        return back_to_teaching(state, screen), []
     return replace(state, screen=screen), []
 
 
@@ -495,6 +523,8 @@ def _on_menu(state: Appliance, event: ButtonEvent) -> Result:
     if item == "menu.language":
         lang = LANGUAGES[(LANGUAGES.index(state.lang) + 1) % len(LANGUAGES)]
         return replace(state, lang=lang), [SetLanguage(lang)]
+    if item == "menu.teach":
+        return begin_teaching(state, screen.back), []
     return replace(state, screen=GameMenu(state.setup.titles().index(state.title))), []
 
 
@@ -527,4 +557,5 @@ _BUTTONS: dict[type, Any] = {
     Menu: _on_menu,
     RestartAsk: _on_restart,
     Notice: _on_notice,
+    Teach: on_button,
 }

@@ -127,9 +127,29 @@ class Notice:
     shown_s: float = 0.0
 
 
+Features = tuple[tuple[float, ...], ...]
+"""The feature vectors of the dice found in frames (``vision.colour_reader.face_features``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Teach:
+    """Teaching the colour dice, face by face (``firmware.machine_teach``), opened from the menu over
+    ``back``. ``index``: the face asked (``COLOURS``); ``taken`` frames of it so far, whose dice gave
+    ``seen``; ``taking``: frames are being taken; ``taught``: the faces done, with their features;
+    ``problem``: a catalogue key shown instead of the title (no die seen, the camera lost)."""
+
+    back: Screen
+    index: int = 0
+    taken: int = 0
+    taking: bool = False
+    seen: Features = ()
+    taught: tuple[tuple[str, Features], ...] = ()
+    problem: str | None = None
+
+
 Screen = (
     GameMenu | PlayersMenu | RollNow | CameraLost | Seen | Correct | SeenCard | PickCard | Choose | Confirm
-    | TurnOver | Winner | Menu | RestartAsk | Notice
+    | TurnOver | Winner | Menu | RestartAsk | Notice | Teach
 )
 
 
@@ -193,7 +213,7 @@ def menu_items(state: Appliance) -> tuple[str, ...]:
         if state.match.moves:
             items.append("menu.undo")
         items.append("menu.restart")
-    return (*items, "menu.language", "menu.game")
+    return (*items, "menu.language", "menu.teach", "menu.game")
 
 
 def game_key(title: str) -> str:

@@ -23,11 +23,13 @@ from firmware.machine_state import (
     Screen,
     Seen,
     SeenCard,
+    Teach,
     TurnOver,
     game_items,
     game_key,
     menu_items,
 )
+from firmware.machine_teach import teach_view
 from firmware.views import (
     CardSeenView,
     CardView,
@@ -56,6 +58,8 @@ def view_of(state: Appliance) -> View:
         return MessageView(t("restart.confirm", lang), "", t("confirm.hint", lang))
     if isinstance(screen, Notice):
         return MessageView(t(screen.key, lang))
+    if isinstance(screen, Teach):
+        return teach_view(screen, lang)
     return _game_view(state, screen)
 
 

@@ -43,6 +43,21 @@ PL: dict[str, str] = {
     "colour.pink": "różowy",
     "colour.grey": "szary",
     "colour.white": "biały",
+    # teaching the colours on the box (firmware/machine_teach.py)
+    "menu.teach": "Naucz kolorów",
+    "teach.title": "Kolory {n}/{of}",
+    "teach.show": "Pokaż:",
+    "teach.face.yellow": "żółtą",
+    "teach.face.red": "czerwoną",
+    "teach.face.green": "zieloną",
+    "teach.face.blue": "niebieską",
+    "teach.face.black": "czarną",
+    "teach.face.star": "gwiazdkę",
+    "teach.hint": "OK zdjęcia · ◀ wstecz",
+    "teach.taking": "Robię zdjęcia…",
+    "teach.none_seen": "Nie widzę kostki",
+    "teach.done": "Kolory zapamiętane",
+    "teach.not_kept": "Nie zapisano kolorów",
 }
 
 EN: dict[str, str] = {
@@ -82,6 +97,20 @@ EN: dict[str, str] = {
     "colour.pink": "pink",
     "colour.grey": "grey",
     "colour.white": "white",
+    "menu.teach": "Teach colours",
+    "teach.title": "Colours {n}/{of}",
+    "teach.show": "Show:",
+    "teach.face.yellow": "yellow",
+    "teach.face.red": "red",
+    "teach.face.green": "green",
+    "teach.face.blue": "blue",
+    "teach.face.black": "black",
+    "teach.face.star": "the star",
+    "teach.hint": "OK photos · ◀ back",
+    "teach.taking": "Taking photos…",
+    "teach.none_seen": "No die seen",
+    "teach.done": "Colours learnt",
+    "teach.not_kept": "Colours not saved",
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}

@@ -56,12 +56,23 @@ def read_profile_file(path: str, mode: str | None = None) -> Profile:
     return profile
 
 
-def write_profile_file(path: str, text: str) -> None:
-    """Write the profile whole or not at all (a temporary file renamed over the old one)."""
+def write_profile_file(path: str, text: str, *, sync: bool = False) -> None:
+    """Write the profile whole or not at all (a temporary file renamed over the old one);
+    ``sync``: on disk, rename included, before returning (the appliance: a power cut may follow)."""
     target = Path(path)
     partial = target.with_name(target.name + ".partial")
-    partial.write_text(text, encoding="utf-8")
+    with partial.open("w", encoding="utf-8") as file:
+        file.write(text)
+        if sync:
+            file.flush()
+            os.fsync(file.fileno())
     os.replace(partial, target)
+    if sync:
+        folder = os.open(target.parent, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
 
 
 def board_colours(path: str | None = None) -> tuple[str, ...]:

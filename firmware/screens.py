@@ -27,6 +27,7 @@ from firmware.drawing import (
     draw_dice_row,
     draw_lines,
     draw_menu,
+    draw_progress,
     draw_text,
     fit_text,
     line_metrics,
@@ -43,6 +44,7 @@ from firmware.views import (
     MessageView,
     RollView,
     ScoresView,
+    TeachView,
     View,
     WinnerView,
 )
@@ -249,6 +251,22 @@ def render_confirm(draw: ImageDraw.ImageDraw, width: int, height: int, view: Con
     draw_text(draw, (0, 52 * height // 64, width, height), view.hint, sizes=(12, 10), max_lines=1)
 
 
+def render_teach(draw: ImageDraw.ImageDraw, width: int, height: int, view: TeachView) -> None:
+    """Teaching the colours: which face (title), the face as a die picture with what to do beside
+    it, a bar of the frames taken, and the hint."""
+    _title_bar(draw, width, height, view.title)
+    top, bottom = 15 * height // 64, 50 * height // 64
+    side = bottom - top
+    draw_colour_die(draw, (2, top), side, view.face, letter=view.letter or None)
+    left = side + 6
+    draw_text(draw, (left, top, width, 26 * height // 64), view.show, sizes=(10,), max_lines=1, align="left")
+    draw_text(draw, (left, 26 * height // 64, width, 41 * height // 64), view.name, sizes=(16, 14, 12, 10),
+              max_lines=1, align="left")
+    bar_top = 43 * height // 64
+    draw_progress(draw, (left, bar_top, width - 2, bar_top + 7 * height // 64), view.taken / view.frames)
+    draw_text(draw, (0, 52 * height // 64, width, height), view.hint, sizes=(12, 10), max_lines=1)
+
+
 def render(draw: ImageDraw.ImageDraw, width: int, height: int, view: View) -> None:
     """Draw ``view`` with the screen made for its type."""
     from firmware.screens_scores import render_scores, render_winner
@@ -263,5 +281,6 @@ def render(draw: ImageDraw.ImageDraw, width: int, height: int, view: View) -> No
         ConfirmView: render_confirm,
         ScoresView: render_scores,
         WinnerView: render_winner,
+        TeachView: render_teach,
     }
     screens[type(view)](draw, width, height, view)

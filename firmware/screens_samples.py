@@ -27,6 +27,7 @@ from firmware.machine_state import (
     Seen,
     SeenCard,
     Setup,
+    Teach,
     TurnOver,
     Winner,
 )
@@ -127,6 +128,13 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
     add("menu", replace(base, match=box, screen=Menu(RollNow(), 1)))
     add("restart-ask", replace(base, match=box, screen=RestartAsk(RollNow())))
     add("undo-done", replace(base, match=box, screen=Notice("undo.done", RollNow())))
+    add("menu-teach", replace(base, match=box, screen=Menu(RollNow(), 4)))
+    add("teach-face", replace(base, screen=Teach(GameMenu())))
+    add("teach-taking", replace(base, screen=Teach(GameMenu(), 3, 2, True)))
+    add("teach-no-die", replace(base, screen=Teach(GameMenu(), 5, problem="teach.none_seen")))
+    add("teach-camera-lost", replace(base, camera_ok=False,
+                                     screen=Teach(GameMenu(), 1, 1, problem="camera.lost")))
+    add("teach-done", replace(base, screen=Notice("teach.done", GameMenu())))
     return out
 
 

@@ -7,6 +7,8 @@ in its own transaction. ``current()`` rebuilds the unfinished game with ``Match.
 crash or a power cut Kostka carries on at the last confirmed move. A finished game keeps its moves
 and gains its outcome: that is the history, of the last ``keep_finished`` games (so the file, and
 the check it gets at every start, stay small).
+The same file keeps the few settings the player chooses on the box (``setting``,
+``keep_setting``: the language), so they too survive a power cut.
 
 Durability: WAL journal with ``synchronous=FULL`` fsyncs the journal at every commit, so a move
 whose ``save_move`` returned survives a power cut; temporary tables stay in memory
@@ -54,6 +56,8 @@ ABANDONED = "abandoned"
 """``Outcome.reason`` of a game left unfinished when another one was started."""
 UNREADABLE = "unreadable"
 """``Outcome.reason`` of a game set aside because it could not be rebuilt."""
+SETTING = "setting."
+"""Prefix of the player's settings in the ``meta`` table (``setting.language``)."""
 KEEP_FINISHED = 1000
 """Finished games kept by default: about 6 MB, checked in some 25 ms at every start here."""
 
@@ -394,6 +398,19 @@ class GameStore:
             row = db.execute("SELECT id FROM games WHERE finished IS NULL").fetchone()
             self._end_running(db, Outcome((), (), reason), self._now())
         return int(row[0]) if row else None
+
+    # --- the player's settings ------------------------------------------------------------------
+
+    def setting(self, name: str) -> str | None:
+        """A setting the player chose on the box (e.g. ``language``), or None if never chosen."""
+        with self._reading(f"reading the setting {name}") as db:
+            row = db.execute("SELECT value FROM meta WHERE key = ?", (SETTING + name,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def keep_setting(self, name: str, value: str) -> None:
+        """Keep a setting on disk (committed and synced, as a move) before returning."""
+        with self._writing(f"keeping the setting {name}") as db:
+            db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (SETTING + name, value))
 
     # --- reading --------------------------------------------------------------------------------
 

@@ -135,7 +135,22 @@ class WinnerView:
     rows: tuple[ScoreRow, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class TeachView:
+    """Teaching the colours: the face to show (``face``, drawn as a die with its ``letter``), what to
+    do (``show``) and its ``name``, the frames taken of it so far (``taken`` of ``frames``), a hint."""
+
+    title: str
+    face: str
+    show: str
+    name: str
+    hint: str
+    taken: int
+    frames: int
+    letter: str = ""
+
+
 View = (
     MessageView | ListView | RollView | DiceView | CardView | CardSeenView | ConfirmView | ScoresView
-    | WinnerView
+    | WinnerView | TeachView
 )

@@ -494,3 +494,47 @@ def test_a_hung_camera_stops_the_watchdog_so_systemd_restarts_kostka(tmp_path: P
     assert pets and min(pets) < 0.6, "petted while the camera answered"
     assert max(pets) < 1.8, "no WATCHDOG=1 once the camera had been silent for 1 s"
     assert any("camera silent" in message for _, message in heard)
+
+
+# --- the language chosen in the menu outlives a restart ---------------------------------------------
+
+
+def _loop_for(parts: Any, beginning: Any) -> Loop:
+    return Loop(beginning.state, beginning.effects, events=parts.events, screen=parts.display,
+                render=render_view, keeper=beginning.keeper, camera=parts.camera,
+                notifier=parts.notifier, watchdog=parts.watchdog)
+
+
+@pytest.mark.parametrize("in_a_game", [False, True], ids=["at-the-menu", "mid-game"])
+def test_the_language_chosen_in_the_menu_comes_back_after_the_plug_is_pulled(
+    tmp_path: Path, in_a_game: bool
+) -> None:
+    from dataclasses import replace
+
+    from firmware.machine_state import Menu, menu_items
+    from firmware.views import ListView, RollView
+
+    config = replace(stand_in_config(tmp_path), language="pl")  # the config's default: Polish
+    with open_parts(config, stream=None, scripted=True, environ={}) as parts:
+        beginning = begin(parts)
+        loop = _loop_for(parts, beginning)
+        loop.carry_out(beginning.effects)
+        if in_a_game:
+            for press in (ButtonEvent.OK, ButtonEvent.OK):  # Shut the Box, one player: saved in Polish
+                loop.handle(press)
+        loop.handle(ButtonEvent.MENU)
+        assert isinstance(loop.state.screen, Menu)
+        for _ in range(menu_items(loop.state).index("menu.language")):
+            loop.handle(ButtonEvent.NEXT)
+        loop.handle(ButtonEvent.OK)  # Polish -> English
+        assert loop.state.lang == "en"
+    # the plug is pulled: the same state directory, everything built again
+    with open_parts(config, stream=None, scripted=True, environ={}) as parts:
+        beginning = begin(parts)
+        first = [e.view for e in beginning.effects if isinstance(e, Show)][-1]
+        assert beginning.state.lang == "en" and beginning.resumed is in_a_game
+        if in_a_game:
+            assert isinstance(first, RollView) and first.prompt == "Roll now!"
+        else:
+            assert first == ListView("Game", ("Shut the Box", "Nogi Stonogi", "Lezard Domino"), 0)
+        assert begin(parts, lang="pl").state.lang == "pl"  # an explicit language still wins

@@ -15,6 +15,8 @@ from gpiozero.pins.mock import MockFactory
 
 import firmware.buttons
 from firmware.buttons import (
+    REPEAT_AFTER_S,
+    REPEAT_EVERY_S,
     Button,
     ButtonEvent,
     ButtonPins,
@@ -133,7 +135,7 @@ def test_bounce_within_the_window_gives_one_press(
         pin.drive_high()
     pin.drive_low()
     assert slow_buttons.get(timeout=WAIT) is PREV
-    clock.now += 1.0
+    clock.now += 0.3  # held briefly: less than REPEAT_AFTER_S, so no repeat
     for _ in range(5):  # the release bounces too
         pin.drive_high()
         pin.drive_low()
@@ -172,6 +174,48 @@ def test_a_bounce_ending_released_within_the_window_is_still_one_press(
     clock.now += DEBOUNCE  # at its end, the last level (released) is taken: a tap
     assert slow_buttons.get(timeout=WAIT) is OK
     assert drain(slow_buttons, DEBOUNCE * 3) == []
+
+
+def test_held_next_repeats_after_the_delay_then_steadily_and_stops_when_let_go(
+    factory: MockFactory, slow_buttons: GpioButtons, clock: StoppedClock
+) -> None:
+    pin = factory.pin(27)
+    pin.drive_low()
+    assert slow_buttons.get(timeout=WAIT) is NEXT
+    clock.now += REPEAT_AFTER_S - 0.01
+    assert drain(slow_buttons, DEBOUNCE * 3) == []  # not yet: a normal press does not repeat
+    clock.now += 0.01
+    assert slow_buttons.get(timeout=WAIT) is NEXT  # held for the delay: the first repeat
+    clock.now += REPEAT_EVERY_S / 2
+    assert drain(slow_buttons, DEBOUNCE * 3) == []
+    for _ in range(3):
+        clock.now += REPEAT_EVERY_S / 2
+        assert slow_buttons.get(timeout=WAIT) is NEXT  # then one every REPEAT_EVERY_S
+        assert drain(slow_buttons, DEBOUNCE * 3) == []
+        clock.now += REPEAT_EVERY_S / 2
+    clock.now += 5.0  # the machine was busy for 5 s: one repeat, not a burst of 33
+    assert slow_buttons.get(timeout=WAIT) is NEXT
+    assert drain(slow_buttons, DEBOUNCE * 3) == []
+    for _ in range(3):  # let go, with a bouncing contact
+        pin.drive_high()
+        pin.drive_low()
+    pin.drive_high()
+    clock.now += 2.0
+    assert drain(slow_buttons, DEBOUNCE * 3) == []
+
+
+def test_held_previous_scrolls_in_real_time_and_a_held_ok_never_repeats(
+    factory: MockFactory, buttons: GpioButtons
+) -> None:
+    factory.pin(17).drive_low()
+    time.sleep(REPEAT_AFTER_S + 3.5 * REPEAT_EVERY_S)  # the press, then about four repeats
+    factory.pin(17).drive_high()
+    events = drain(buttons, DEBOUNCE * 3)
+    assert set(events) == {PREV} and 3 <= len(events) <= 6, events
+    factory.pin(22).drive_low()
+    time.sleep(LONG + 3 * REPEAT_EVERY_S)
+    factory.pin(22).drive_high()
+    assert drain(buttons, DEBOUNCE * 3) == [MENU]
 
 
 def test_without_our_debounce_mock_pins_give_every_bounce(factory: MockFactory) -> None:
@@ -270,6 +314,20 @@ def test_decoder_long_press_fires_once_at_the_deadline() -> None:
 def test_decoder_refuses_a_window_longer_than_the_long_press() -> None:
     with pytest.raises(ValueError, match="shorter than the long press"):
         PressDecoder(debounce_s=1.0, long_press_s=0.5)
+    with pytest.raises(ValueError, match="longer than the debounce"):
+        PressDecoder(debounce_s=0.1, long_press_s=1.0, repeat_after_s=0.05)
+
+
+def test_decoder_repeats_prev_and_next_only_while_held() -> None:
+    d = PressDecoder(debounce_s=0.03, long_press_s=1.0, repeat_after_s=0.5, repeat_every_s=0.15)
+    assert d.edge(Button.PREVIOUS, True, 0.0) == [PREV]
+    assert d.next_deadline() == pytest.approx(0.03)
+    assert d.tick(0.03) == [] and d.next_deadline() == pytest.approx(0.5)
+    ticks = [0.5 + 0.15 * i + 1e-9 for i in range(4)]
+    assert [d.tick(at) for at in ticks] == [[PREV]] * 4
+    assert d.edge(Button.PREVIOUS, False, 1.0) == []
+    assert d.next_deadline() == pytest.approx(1.03)  # only the debounce window is left
+    assert d.tick(1.03) == [] and d.next_deadline() is None and d.tick(5.0) == []
 
 
 # --- stand-ins ----------------------------------------------------------------------------------------

@@ -654,3 +654,17 @@ def test_it_writes_only_inside_the_state_directory(tmp_path: Path) -> None:
     assert DB_NAME in names and any(re.fullmatch(r"games-damaged-\d{8}T\d{6}Z\.db", n) for n in names)
     assert {Path(path).name for path in written} >= {DB_NAME, f"{DB_NAME}-wal"}
     assert list(cwd.iterdir()) == [] and list(tmp.iterdir()) == []
+
+
+def test_a_setting_is_kept_on_disk_and_read_after_reopening(tmp_path: Path) -> None:
+    with GameStore(tmp_path) as store:
+        assert store.setting("language") is None
+        store.keep_setting("language", "en")
+        store.keep_setting("language", "pl")  # the last choice wins
+        store.start(ShutTheBox(), ["Ala"], language="en")
+    with GameStore(tmp_path) as store:
+        assert store.setting("language") == "pl"
+        assert store.current() is not None  # settings live beside the games, not instead of them
+    raw = sqlite3.connect(tmp_path / "games.db")
+    assert raw.execute("SELECT value FROM meta WHERE key = 'setting.language'").fetchone() == ("pl",)
+    raw.close()

@@ -81,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
             notifier=parts.notifier,
             watchdog=parts.watchdog,
             on_read_dice=roll_stand_in,
+            taught=parts.taught,
         )
         try:
             status = loop.run()

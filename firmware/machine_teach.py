@@ -1,0 +1,149 @@
+"""Teaching the colour dice on the box, guided on the screen: the menu's "teach colours".
+
+There is no keyboard on the box, so the machine asks for one face at a time, in ``COLOURS``'
+order: "show yellow" with a picture of it; the player lays one or more dice showing it under the
+camera and presses OK; the loop takes ``FRAMES`` frames (``TakeFrames``) and sends, for each, the
+features of the dice found (``FacesSeen``). When every face is taught, ``KeepColours`` asks the
+loop to make the profile, write it in the state directory and read colour dice with it from then
+on (``firmware.taught``). Pure like ``firmware.machine``: nothing here reads a clock or a device.
+
+Buttons while teaching: OK takes the frames; PREV goes back one face (to show it again); NEXT
+does nothing; presses while the frames are taken are ignored; the long press opens the menu (back
+returns to the same face). A frame with no die teaches nothing; a face whose frames found no die
+is asked again. When the camera fails, the screen says so, the faces and frames taught so far are
+kept, and once it is back OK takes only the frames still missing.
+
+>>> from firmware.machine_state import Appliance, RollNow, Setup
+>>> state = Appliance(Setup(()), Teach(RollNow()), "en")
+>>> state, effects = on_button(state, ButtonEvent.OK)
+>>> effects
+[TakeFrames(face='yellow', count=3)]
+>>> state, _ = on_button(state, ButtonEvent.OK)    # pressed again while taking: nothing more
+>>> state, effects = on_faces(state, FacesSeen("yellow", ((0.1, 0.2),)))
+>>> state.screen.taken, state.screen.taking
+(1, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from firmware.buttons import ButtonEvent
+from firmware.i18n import t
+from firmware.machine_games import COLOURS, letters_of
+from firmware.machine_state import Appliance, Features, Notice, Screen, Teach
+from firmware.views import TeachView
+
+FRAMES = 3
+"""Frames taken of each face (as ``kostka teach --frames``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FacesSeen:
+    """One frame taken for teaching ``face``: the features of every die found in it (maybe none)."""
+
+    face: str
+    features: Features
+
+
+@dataclass(frozen=True, slots=True)
+class ColoursNotKept:
+    """The taught colours could not be written in the state directory (``reason`` goes to the log)."""
+
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TakeFrames:
+    """Take ``count`` frames now and send a ``FacesSeen`` for each (a new request replaces an old one)."""
+
+    face: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class KeepColours:
+    """Every face is taught: make the profile of ``taught`` (face, features), keep it in the state
+    directory and read colour dice with it from now on; ``ColoursNotKept`` if it cannot be written."""
+
+    taught: tuple[tuple[str, Features], ...]
+
+
+Result = tuple[Appliance, list[TakeFrames | KeepColours]]
+
+
+def begin_teaching(state: Appliance, back: Screen) -> Appliance:
+    """The first face, over ``back`` (teaching again from the menu over teaching starts afresh)."""
+    if isinstance(back, Teach):
+        back = back.back
+    return replace(state, screen=Teach(back, problem=None if state.camera_ok else "camera.lost"))
+
+
+def _teach(state: Appliance) -> Teach:
+    assert isinstance(state.screen, Teach)
+    return state.screen
+
+
+def on_button(state: Appliance, event: ButtonEvent) -> Result:
+    """OK, PREV or NEXT on a teaching screen."""
+    screen = _teach(state)
+    if screen.taking or not state.camera_ok:
+        return state, []
+    if event is ButtonEvent.OK:
+        face = COLOURS[screen.index]
+        taking = replace(screen, taking=True, problem=None)
+        return replace(state, screen=taking), [TakeFrames(face, FRAMES - screen.taken)]
+    if event is ButtonEvent.PREV and (screen.taken or screen.index):
+        back = 0 if screen.taken else 1  # frames of this face: show it again; else the face before
+        taught = screen.taught[: len(screen.taught) - back]
+        again = Teach(screen.back, screen.index - back, taught=taught)
+        return replace(state, screen=again), []
+    return state, []
+
+
+def on_faces(state: Appliance, event: FacesSeen) -> Result:
+    """A frame taken: count it; after the last, on to the next face, or keep the colours."""
+    screen = _teach(state)
+    if not screen.taking or event.face != COLOURS[screen.index]:
+        return state, []  # a frame asked for before the player went back or the camera failed
+    taken, seen = screen.taken + 1, screen.seen + event.features
+    if taken < FRAMES:
+        return replace(state, screen=replace(screen, taken=taken, seen=seen)), []
+    if not seen:
+        return replace(state, screen=replace(screen, taken=0, taking=False, problem="teach.none_seen")), []
+    taught = (*screen.taught, (event.face, seen))
+    if len(taught) < len(COLOURS):
+        return replace(state, screen=Teach(screen.back, screen.index + 1, taught=taught)), []
+    return replace(state, screen=Notice("teach.done", screen.back)), [KeepColours(taught)]
+
+
+def on_camera(state: Appliance, working: bool) -> Appliance:
+    """The camera failed (the frames being taken stop; those taken are kept) or came back."""
+    screen = _teach(state)
+    if working:
+        problem = None if screen.problem == "camera.lost" else screen.problem
+        return replace(state, screen=replace(screen, problem=problem))
+    return replace(state, screen=replace(screen, taking=False, problem="camera.lost"))
+
+
+def back_to_teaching(state: Appliance, screen: Teach) -> Appliance:
+    """Back from the menu: frames asked before it are not waited for (OK asks for the rest)."""
+    problem = "camera.lost" if not state.camera_ok else screen.problem
+    return replace(state, screen=replace(screen, taking=False, problem=problem))
+
+
+def teach_view(screen: Teach, lang: str) -> TeachView:
+    """The face to show as a picture, its name, which face of how many, and the frames taken."""
+    face = COLOURS[screen.index]
+    title = t("teach.title", lang, n=screen.index + 1, of=len(COLOURS))
+    if screen.problem is not None:
+        title = t(screen.problem, lang)
+    if screen.taking:
+        hint = t("teach.taking", lang)
+    elif screen.problem == "camera.lost":
+        hint = t("camera.retrying", lang)
+    else:
+        hint = t("teach.hint", lang)
+    name = t(f"teach.face.{face}", lang)
+    letter = letters_of((face,), lang)[0]
+    return TeachView(title, face, t("teach.show", lang), name, hint, screen.taken, FRAMES, letter)
