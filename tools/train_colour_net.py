@@ -5,9 +5,10 @@
 The network is a CenterNet-style fully convolutional detector at output stride 8 (the layout
 ``vision.colour_net`` decodes): per 8x8 cell a heat logit that a die's TOP FACE is centred
 there, logits for what that face shows (``vision.colour_net.CLASSES``: the five Stonoga
-colours, the star, ``other`` for a colour that is not Stonoga's, ``cocked`` for a die leaning
-on a wall) and log(top face side / ``SIZE_REF``). The truth comes from the renderer's own plan:
-the top face's corners projected by its camera.
+colours, the star, ``other`` for a colour that is not Stonoga's), a logit of its own that the
+die is cocked (leaning on a wall or a die: its top face still shows a colour, which is learnt
+too) and log(top face side / ``SIZE_REF``). The truth comes from the renderer's own plan: the
+top face's corners projected by its camera.
 
 Training frames are drawn from scene seeds ``SEED_BASE`` + i (never the seeds
 ``bench/bench_colour.py`` measures: 0-199 and 10000-10029), from the hardest preset mostly, with
@@ -38,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from net_blocks import conv_bn, dw_sep  # noqa: E402
 
-from vision.colour_net import CLASSES, INPUT, SIZE_REF, STRIDE  # noqa: E402
+from vision.colour_net import CLASSES, INPUT, MAPS, SIZE_REF, STRIDE  # noqa: E402
 from vision.synth import DEFAULT, HARDEST, draw, plan_scene  # noqa: E402
 from vision.synth_things import ColourDie  # noqa: E402
 
@@ -57,7 +58,7 @@ class ColourNet(nn.Module):
         self.up = nn.Upsample(scale_factor=2, mode="nearest")
         self.join = conv_bn(48 + 80, 64, k=1)
         self.m8 = nn.Sequential(dw_sep(64, 64), dw_sep(64, 64))
-        self.head = nn.Conv2d(64, 1 + len(CLASSES) + 1, 1)
+        self.head = nn.Conv2d(64, MAPS, 1)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         f8 = self.s8(self.s4(x))
@@ -65,8 +66,8 @@ class ColourNet(nn.Module):
         return self.head(self.m8(self.join(torch.cat([f8, self.up(f16)], 1))))
 
 
-def top_faces(plan) -> list[tuple[float, float, float, int]]:  # type: ignore[no-untyped-def]
-    """(x, y, side, class) of every colour die's top face, in the plan's frame pixels."""
+def top_faces(plan) -> list[tuple[float, float, float, int, bool]]:  # type: ignore[no-untyped-def]
+    """(x, y, side, class, cocked) of every colour die's top face, in the plan's frame pixels."""
     out = []
     for thing in plan.things:
         if not isinstance(thing, ColourDie):
@@ -79,13 +80,8 @@ def top_faces(plan) -> list[tuple[float, float, float, int]]:  # type: ignore[no
         area = 0.5 * abs(float(ax * by - ay * bx))  # a quadrilateral: half its diagonals' cross product
         side = math.sqrt(max(area, 1.0))
         face = thing.faces[top]
-        if cube.tilt_deg() > 5.0:
-            cls = CLASSES.index("cocked")
-        elif face in CLASSES:
-            cls = CLASSES.index(face)
-        else:
-            cls = CLASSES.index("other")
-        out.append((float(x), float(y), side, cls))
+        cls = CLASSES.index(face) if face in CLASSES else CLASSES.index("other")
+        out.append((float(x), float(y), side, cls, cube.tilt_deg() > 5.0))
     return out
 
 
@@ -93,7 +89,7 @@ TRAIN_HARD = replace(HARDEST, touching=0.45, cocked=0.12, foreign=0.08)
 TRAIN_DEFAULT = replace(DEFAULT, touching=0.3, cocked=0.08, foreign=0.05)
 
 
-def make_frame(seed: int) -> tuple[np.ndarray, list[tuple[float, float, float, int]]]:
+def make_frame(seed: int) -> tuple[np.ndarray, list[tuple[float, float, float, int, bool]]]:
     """A training frame at the network's scale (512 wide) and its top faces."""
     rng = np.random.default_rng(seed)
     difficulty = TRAIN_HARD if rng.random() < 0.75 else TRAIN_DEFAULT
@@ -107,7 +103,7 @@ def make_frame(seed: int) -> tuple[np.ndarray, list[tuple[float, float, float, i
     scale = INPUT[0] / size[0]
     if frame.shape[1] != INPUT[0]:
         frame = cv2.resize(frame, INPUT, interpolation=cv2.INTER_LINEAR)
-    return np.ascontiguousarray(frame), [(x * scale, y * scale, s * scale, c) for x, y, s, c in faces]
+    return np.ascontiguousarray(frame), [(x * scale, y * scale, s * scale, c, k) for x, y, s, c, k in faces]
 
 
 def make_crops(frame, faces, rng: random.Random, n: int) -> list[tuple[np.ndarray, np.ndarray]]:  # type: ignore[no-untyped-def]
@@ -131,10 +127,10 @@ def make_crops(frame, faces, rng: random.Random, n: int) -> list[tuple[np.ndarra
 
 def target(faces, x0: int, y0: int, flip: bool) -> np.ndarray:  # type: ignore[no-untyped-def]
     cells = CROP // STRIDE
-    t = np.zeros((5, cells, cells), np.float32)  # heat, class, log size, class weight, size weight
+    t = np.zeros((6, cells, cells), np.float32)  # heat, class, log size, class weight, size weight, cocked
     ys, xs = np.mgrid[0:cells, 0:cells].astype(np.float32)
     xs, ys = (xs + 0.5) * STRIDE, (ys + 0.5) * STRIDE
-    for fx, fy, side, cls in faces:
+    for fx, fy, side, cls, cocked in faces:
         px, py = fx - x0, fy - y0
         if flip:
             px = CROP - px
@@ -145,6 +141,7 @@ def target(faces, x0: int, y0: int, flip: bool) -> np.ndarray:  # type: ignore[n
         t[0] = np.maximum(t[0], g)
         near = g > 0.4
         t[1][near & (g >= t[3])] = cls
+        t[5][near & (g >= t[3])] = float(cocked)
         t[3][near] = np.maximum(t[3][near], g[near])
         t[2][near] = math.log(side / SIZE_REF)
         t[4][near] = g[near]
@@ -155,18 +152,21 @@ def target(faces, x0: int, y0: int, flip: bool) -> np.ndarray:  # type: ignore[n
 
 
 def losses(
-    pred: torch.Tensor, t: torch.Tensor, weights: torch.Tensor | None = None
+    pred: torch.Tensor, t: torch.Tensor, cocked_weight: float = 1.0
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """Focal heat loss; class and cocked losses near each face (cocked's errors on cocked dice
+    weigh ``cocked_weight``); size loss."""
     heat = torch.sigmoid(pred[:, 0]).clamp(1e-4, 1 - 1e-4)
     gt = t[:, 0]
     pos = (gt == 1).float()
     pos_loss = -(torch.log(heat) * (1 - heat) ** 2 * pos).sum()
     neg_loss = -(torch.log(1 - heat) * heat**2 * (1 - gt) ** 4 * (1 - pos)).sum()
     heat_loss = (pos_loss + neg_loss) / pos.sum().clamp(min=1)
-    ce = nn.functional.cross_entropy(
-        pred[:, 1 : 1 + len(CLASSES)], t[:, 1].long(), weight=weights, reduction="none"
+    ce = nn.functional.cross_entropy(pred[:, 1 : 1 + len(CLASSES)], t[:, 1].long(), reduction="none")
+    bce = nn.functional.binary_cross_entropy_with_logits(
+        pred[:, 1 + len(CLASSES)], t[:, 5], pos_weight=torch.tensor(cocked_weight), reduction="none"
     )
-    cls_loss = (ce * t[:, 3]).sum() / t[:, 3].sum().clamp(min=1)
+    cls_loss = ((ce + bce) * t[:, 3]).sum() / t[:, 3].sum().clamp(min=1)
     size_loss = ((pred[:, -1] - t[:, 2]).abs() * t[:, 4]).sum() / t[:, 4].sum().clamp(min=1)
     return heat_loss, cls_loss, size_loss
 
@@ -191,15 +191,13 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0, help="first scene is SEED_BASE + seed * 1e6")
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--resume", help="start from this state dict (.pt)")
-    parser.add_argument("--cocked-weight", type=float, default=1.0, help="weight of cocked's class errors")
+    parser.add_argument("--cocked-weight", type=float, default=1.0, help="weight of missing a cocked die")
     parser.add_argument("--out", default=str(ROOT / "vision" / "data" / "colour_net.onnx"))
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
     rng = random.Random(args.seed)
     torch.manual_seed(args.seed)
-    weights = torch.ones(len(CLASSES))
-    weights[CLASSES.index("cocked")] = args.cocked_weight
     net = ColourNet()
     if args.resume:
         net.load_state_dict(torch.load(args.resume))
@@ -217,7 +215,7 @@ def main() -> int:
         batch, pool = pool[: args.batch], pool[args.batch :]
         x = torch.from_numpy(np.stack([b[0] for b in batch]).astype(np.float32))
         y = torch.from_numpy(np.stack([b[1] for b in batch]))
-        heat_loss, cls_loss, size_loss = losses(net(x), y, weights)
+        heat_loss, cls_loss, size_loss = losses(net(x), y, args.cocked_weight)
         loss = heat_loss + cls_loss + size_loss
         opt.zero_grad()
         loss.backward()

@@ -13,10 +13,9 @@ colour names' ranges are wide enough for the rest.
 A face is then cut out at a fixed size (``FACE_PX``) and looked at (``look_at_face``): which
 pixels are the light base of a printed face, which are a coloured or black mark, which belong
 to a solid body; the mark's shape is measured (``vision.star``) so that the golden star is not
-read as yellow, nor a yellow boot or square as the star.
-
-The tray's floor (``find_floor``): its commonest colour near the middle, and the convex hull of
-the connected region of that colour (shadows allowed): the die finder's background and wall.
+read as yellow, nor a yellow boot or square as the star. The default rules (``judge_face``) name
+it only when it looks like the plastic of a Stonoga colour: a neon, marbled, metallic or purple
+body that the colour names alone would call yellow, green, blue or black is ``uncertain``.
 
 >>> import numpy as np
 >>> grey = np.full((60, 80, 3), (150, 160, 170), np.uint8)  # a grey tray under a warm lamp
@@ -124,7 +123,7 @@ def corrected(crop_bgr: NDArray[np.uint8], cast: Cast) -> NDArray[np.uint8]:
 
 
 # Hue boundaries in OpenCV's units (0-180 = 0-360 degrees), tuned on the renderer's paints under
-# 2700-6500 K and on the byler-mixed-tray photos (see vision/colour_reader.py).
+# 2700-6500 K and on the byler-mixed-tray photos (see vision/colour_settings.py).
 HUES = (
     (8, "red"),
     (17, "orange"),
@@ -209,6 +208,12 @@ class FaceLook:
     steady: float = 1.0
     """Share of the face's body (pips aside) whose colour stays close to its median: a solid
     plastic face is steady, a marbled, metallic or translucent one is not."""
+    hue_range: float = 0.0
+    """How far apart (OpenCV hue units) the 5th and 95th percentile hues of the face's coloured
+    body (or mark) lie, over the whole face: an orange swirl in a neon yellow die widens it."""
+    value_range: float = 0.0
+    """The 10th to 90th percentile spread of the body's brightness, over its median: black
+    swirls and a metallic sheen widen it."""
 
     @property
     def printed(self) -> bool:
@@ -293,7 +298,10 @@ def look_at_face(face_bgr: NDArray[np.uint8], cast: Cast) -> FaceLook:
     s = float(np.median(hsv[..., 1][same]))
     v = float(np.median(hsv[..., 2][same])) / cast.white
     steady = _steady(hsv, same, hue, s) * float(same.sum()) / max(1.0, float(chosen.size) - float(pips.sum()))
-    return FaceLook(base_share, mark_share, NAMES[top], agree, hue, s, v, shape, round(steady, 3))
+    hue_range, value_range = _ranges(hsv, names, _core(mark) if printed else inside & ~base, top, hue, area)
+    return FaceLook(
+        base_share, mark_share, NAMES[top], agree, hue, s, v, shape, round(steady, 3), hue_range, value_range
+    )
 
 
 SHINE_SHARE = 0.8
@@ -304,6 +312,37 @@ STEADY_HUE = 10.0
 """A body pixel is steady when its hue is within this of the body's median (OpenCV units)..."""
 STEADY_SATURATION = 0.7
 """...and its saturation at least this share of the median (marbled and metallic dice are not)."""
+
+
+def _ranges(
+    hsv: NDArray[np.uint8],
+    names: NDArray[np.int8],
+    body: NDArray[np.bool_],
+    top: int,
+    hue: float,
+    area: float,
+) -> tuple[float, float]:
+    """``FaceLook.hue_range`` and ``value_range`` of a face's ``body`` (a printed face's mark, or
+    the whole disc of a solid face, base aside), without its pips (small blobs of another name
+    than ``top``)."""
+    body = body & ~_small_blobs(body & (names != top), PIP_SHARE * area)
+    if int(body.sum()) < 10:
+        return 0.0, 0.0
+    coloured = body & (names != _NAME_INDEX["white"]) & (names != _NAME_INDEX["black"])
+    hue_range = 0.0
+    if int(coloured.sum()) >= 10:
+        off = (hsv[..., 0][coloured].astype(np.float32) - hue + 90) % 180 - 90
+        low, high = np.percentile(off, (5, 95))
+        hue_range = float(high - low)
+    low, middle, high = np.percentile(hsv[..., 2][body].astype(np.float32), (10, 50, 90))
+    value_range = float(high - low) / max(8.0, float(middle))
+    return round(hue_range, 1), round(value_range, 3)
+
+
+def _core(mark: NDArray[np.bool_]) -> NDArray[np.bool_]:
+    """A printed mark without its rim, whose pixels blend with the base around it."""
+    core = cv2.erode(mark.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    return core if int(core.sum()) >= 10 else mark
 
 
 def _small_blobs(mask: NDArray[np.bool_], largest: float) -> NDArray[np.bool_]:
@@ -368,13 +407,13 @@ def judge_face(look: FaceLook) -> FaceVerdict:
     if look.colour not in STONOGA:
         return FaceVerdict(None, round(0.5 * look.agree, 2), False)
     confidence = round(min(1.0, look.agree), 2)
-    sane = _plausible(look)
+    sane = _plausible(look) and _solid(look)
     return FaceVerdict(look.colour, confidence, look.agree >= OK_AGREE and look.steady >= OK_STEADY and sane)
 
 
 OK_STEADY = 0.7
 PLAUSIBLE: dict[str, tuple[tuple[float, float], ...]] = {
-    "yellow": ((150.0, 0.75),),
+    "yellow": ((150.0, 0.8),),
     "red": ((180.0, 0.45), (100.0, 0.6)),
     "green": ((130.0, 0.3),),
     "blue": ((120.0, 0.25),),
@@ -389,80 +428,34 @@ def _plausible(look: FaceLook) -> bool:
     return pairs is None or any(look.saturation >= s and look.value >= v for s, v in pairs)
 
 
-# The tray's floor: where it is and what colour (for the die finder and its white balance).
+# Off-palette bodies that the colour names alone take for a Stonoga colour (a wrong colour stated
+# is the referee's worst failure, so these are ``uncertain``). Chosen on the even-numbered images
+# of tests/data/colour_labels/byler-mixed-tray.csv and the renderer's hardest seeds 1000-1199,
+# checked on the odd-numbered images (bench/eval_colour_photos.py); the faces read ``ok`` in the
+# unlabelled byler images 30-199 were looked at too.
+HUE_WINDOW = {"yellow": (0.0, 29.5), "green": (50.0, 77.0)}
+"""Hues (OpenCV units) a solid face of the colour takes after white balance (the renderer's
+under every light: yellow 19-29, green 58-72; real green dice 71-76): beyond them a "yellow" is
+a neon lime, a "green" a chartreuse or a teal."""
+HUE_RANGE = {"yellow": 5.0, "green": 25.0, "blue": 25.0}
+"""Widest ``hue_range`` of a solid face: a neon yellow die swirled with orange, a teal or blue
+marbled one exceed it (the renderer's solid yellow, green and blue faces reach 5, 14 and 5 in
+95 % of the cases, under every light)."""
+VALUE_RANGE = {"blue": 0.4}
+"""Widest ``value_range`` of a solid face: a blue die swirled with black or pearl exceeds it (the
+renderer's blue faces reach 0.37 in 95 % of the cases; real navy dice 0.1-0.5)."""
+BLACK_SATURATION = 90.0
+"""A dark face this saturated (0-255) is a deep purple or another dark colour, not black (the
+renderer's black faces reach 83; real black dice 40; purple dice 90-150)."""
 
 
-def _log_table() -> NDArray[np.float32]:
-    table: NDArray[np.float32] = np.log(np.arange(256, dtype=np.float32) + 8.0).reshape(256, 1)
-    return table
-
-
-LOG_TABLE = _log_table()
-"""log(value + 8) for every byte value, as cv2.LUT wants it."""
-
-
-def find_floor(
-    small_bgr: NDArray[np.uint8], colour: NDArray[np.uint8] | None = None
-) -> tuple[NDArray[np.bool_], NDArray[np.uint8]]:
-    """The tray's floor in a copy of the frame (the convex hull of the floor-coloured region
-    around the middle, dice included) and the floor's colour (``_commonest``, unless given)."""
-    h, w = small_bgr.shape[:2]
-    if colour is None:
-        colour = _commonest(small_bgr)
-    bright, chroma = bright_chroma(
-        cv2.LUT(small_bgr, LOG_TABLE) - cv2.LUT(colour.reshape(1, 1, 3), LOG_TABLE)
+def _solid(look: FaceLook) -> bool:
+    """Is the face one plastic colour of the Stonoga palette rather than a look-alike?"""
+    if look.colour == "black":
+        return look.saturation < BLACK_SATURATION
+    lowest, highest = HUE_WINDOW.get(look.colour, (0.0, 180.0))
+    return (
+        lowest <= look.hue <= highest
+        and look.hue_range <= HUE_RANGE.get(look.colour, 180.0)
+        and look.value_range <= VALUE_RANGE.get(look.colour, math.inf)
     )
-    near = ((chroma < FLOOR_CHROMA) & (bright > -FLOOR_DARKER) & (bright < FLOOR_LIGHTER)).astype(np.uint8)
-    like = cv2.morphologyEx(near, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))  # bridge lint and specks
-    count, labels = cv2.connectedComponents(like, connectivity=4)
-    if count < 2:
-        return np.ones((h, w), bool), colour
-    inner = labels[h // 4 : h - h // 4, w // 4 : w - w // 4]
-    votes = np.bincount(inner.ravel(), minlength=count)
-    votes[0] = 0
-    floor = (labels == int(np.argmax(votes))).astype(np.uint8)
-    outlines, _ = cv2.findContours(floor, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    hull = np.zeros((h, w), np.uint8)
-    cv2.fillConvexPoly(hull, cv2.convexHull(max(outlines, key=cv2.contourArea)), 1)
-    return hull > 0, colour
-
-
-def _commonest(small_bgr: NDArray[np.uint8]) -> NDArray[np.uint8]:
-    """The floor's colour: the mean of the commonest colour (16 levels a channel) of the middle
-    two thirds of a small copy of the frame, where the tray's floor shows between the dice."""
-    h, w = small_bgr.shape[:2]
-    middle = small_bgr[h // 6 : h - h // 6, w // 6 : w - w // 6].reshape(-1, 3)
-    bins = (middle // 16).astype(np.int64)
-    key = (bins[:, 0] * 16 + bins[:, 1]) * 16 + bins[:, 2]
-    counts = np.bincount(key, minlength=4096).astype(np.float64)
-    counts = counts.reshape(16, 16, 16)
-    smooth = sum(np.roll(counts, shift, axis) for axis in range(3) for shift in (-1, 0, 1))  # neighbours
-    top = int(np.argmax(smooth))
-    near = np.abs(bins - np.array(np.unravel_index(top, (16, 16, 16)))).max(axis=1) <= 1
-    colour: NDArray[np.uint8] = np.median(middle[near], axis=0).astype(np.uint8)
-    return colour
-
-
-def bright_chroma(logs: NDArray[np.float32]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
-    """Mean log-brightness and log-chromaticity distance of a 3-channel log difference.
-
-    The distance from grey of (b, g, r) is sqrt(((b-g)**2 + (g-r)**2 + (r-b)**2) / 3), which is
-    the length of (sqrt(1/2) (b - g), sqrt(2/3) ((b + g) / 2 - r)): one matrix product.
-    """
-    bright, one, two = cv2.split(cv2.transform(logs, _OPPONENT))
-    return np.asarray(bright, np.float32), np.asarray(cv2.magnitude(one, two), np.float32)
-
-
-_OPPONENT = np.array(
-    [
-        [1 / 3, 1 / 3, 1 / 3],
-        [0.5**0.5, -(0.5**0.5), 0.0],
-        [(2 / 3) ** 0.5 / 2, (2 / 3) ** 0.5 / 2, -((2 / 3) ** 0.5)],
-    ],
-    np.float32,
-)
-
-
-FLOOR_CHROMA = 0.18
-FLOOR_DARKER = 1.3
-FLOOR_LIGHTER = 0.4

@@ -6,11 +6,13 @@ of ``INPUT`` (512x384 BGR, the frame resized so; OpenCV 4.11 cannot import dynam
 For every 8x8 cell of its input it gives:
 
 - channel 0: a logit that a die's top face is centred in the cell (the *heat*);
-- channels 1-8: logits for what that face shows, in the order of ``CLASSES``;
+- channels 1-7: logits for what that face shows, in the order of ``CLASSES``;
+- channel 8: a logit that the die is cocked (leans on a wall or another die), apart from what
+  its top face shows: a cocked die still shows a colour;
 - channel 9: ``log(top face side / SIZE_REF)`` in input pixels.
 
 Finds are local maxima of the heat. This module reports what the network saw;
-``vision.colour_reader`` decides what the referee stands by.
+``vision.colour_with_net`` decides what the referee stands by.
 """
 
 from __future__ import annotations
@@ -26,9 +28,10 @@ from numpy.typing import NDArray
 from vision.scaling import Pyramid
 
 STRIDE = 8
-CLASSES = ("yellow", "red", "green", "blue", "black", "star", "other", "cocked")
-"""What a top face shows: the Stonoga colours, the star, a colour that is not Stonoga's, or a
-die leaning on a wall (``cocked``)."""
+CLASSES = ("yellow", "red", "green", "blue", "black", "star", "other")
+"""What a top face shows: the Stonoga colours, the star, or a colour that is not Stonoga's."""
+MAPS = 1 + len(CLASSES) + 2
+"""Channels of the network's output: heat, ``CLASSES``, cocked, size."""
 SIZE_REF = 16.0
 INPUT = (512, 384)
 """The network's input (width, height): a 4:3 frame resized to this."""
@@ -37,14 +40,16 @@ MODEL = Path(__file__).with_name("data") / "colour_net.onnx"
 
 @dataclass(frozen=True, slots=True)
 class TopFace:
-    """A heat peak in the caller's frame pixels: the top face's centre and side, the heat and the
-    class probabilities (``CLASSES`` order) averaged over the cells around the peak."""
+    """A heat peak in the caller's frame pixels: the top face's centre and side, the heat, the
+    class probabilities (``CLASSES`` order) and the chance that the die is cocked, averaged over
+    the cells around the peak."""
 
     x: float
     y: float
     side: float
     heat: float
     probs: tuple[float, ...]
+    cocked: float
 
     @property
     def best(self) -> str:
@@ -68,7 +73,7 @@ def load_colour_net(path: str = str(MODEL)) -> cv2.dnn.Net:
 
 
 def run_maps(net: cv2.dnn.Net, image_bgr: NDArray[np.uint8]) -> NDArray[np.float32]:
-    """The network's maps (10, 48, 64) for an image of exactly ``INPUT`` size."""
+    """The network's maps (``MAPS``, 48, 64) for an image of exactly ``INPUT`` size."""
     if (image_bgr.shape[1], image_bgr.shape[0]) != INPUT:
         raise ValueError(f"the colour network takes {INPUT[0]}x{INPUT[1]} images, got {image_bgr.shape}")
     net.setInput(cv2.dnn.blobFromImage(image_bgr, 1.0 / 255.0))
@@ -100,8 +105,10 @@ def find_top_faces(
     logits = maps[1 : 1 + len(CLASSES)]
     e = np.exp(logits - logits.max(axis=0, keepdims=True))
     probs = e / e.sum(axis=0, keepdims=True)
+    cocked = 1.0 / (1.0 + np.exp(-maps[1 + len(CLASSES)]))
     padded_heat = np.pad(heat, 1)
     padded_probs = np.pad(probs, ((0, 0), (1, 1), (1, 1)))
+    padded_cocked = np.pad(cocked, 1)
     found = []
     for r, c in zip(rows.tolist(), cols.tolist(), strict=True):
         window = padded_heat[r : r + 3, c : c + 3]
@@ -116,6 +123,7 @@ def find_top_faces(
                 side=float(SIZE_REF * np.exp(maps[-1, r, c])) / ((sx + sy) / 2),
                 heat=float(heat[r, c]),
                 probs=tuple(float(p) for p in around),
+                cocked=float((padded_cocked[r : r + 3, c : c + 3] * window).sum() / weight),
             )
         )
     return found

@@ -1,0 +1,326 @@
+"""Colour mode's classical die finder: blobs that differ from the tray's floor, and where each
+die's top face lies.
+
+- ``find_dice``: the tray's floor, a median of a 1/8 copy, is subtracted from a 640-pixel copy
+  in log space; what differs in colour, is lighter, or is darker than any shadow is a die's;
+  compact blobs are dice, long ones touching dice (split), and the tray's wall is found too.
+- Perspective shows a die's sides towards the middle of the picture, so the top face is at the
+  blob's far end (``top_of``).
+- The tray's floor (``find_floor``): its commonest colour near the middle, and the convex hull of
+  the connected region of that colour (shadows allowed): the finder's background and wall.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.colour import Cast, estimate_cast
+from vision.colour_settings import COLOUR_SETTINGS, ColourSettings
+from vision.scaling import Pyramid
+
+
+@dataclass(frozen=True, slots=True)
+class Floor:
+    """The tray's floor without the dice (a median), in the work copy's pixels (``scale`` of the frame)."""
+
+    image: NDArray[np.uint8]
+    scale: float
+    wall: NDArray[np.float32]
+    """Distance of every work pixel from the tray's wall (the edge of the floor), work pixels."""
+    colour: NDArray[np.uint8]
+    """The floor's usual colour (``find_floor``)."""
+
+    def wall_at(self, x: float, y: float) -> float:
+        """Distance from the wall of frame point (x, y), in frame pixels."""
+        h, w = self.wall.shape[:2]
+        column = min(w - 1, max(0, round(x * self.scale)))
+        row = min(h - 1, max(0, round(y * self.scale)))
+        return float(self.wall[row, column]) / self.scale
+
+    def differs(self, face_bgr: NDArray[np.uint8], x: float, y: float, settings: ColourSettings) -> bool:
+        """Does the middle of a face crop differ from the floor at frame point (x, y), or, by
+        twice as much, from the floor's usual colour (a die bigger than the median's window
+        is its own "floor")? A "die" the colour of the floor is a patch of the floor (felt,
+        lint, a shadow)."""
+        h, w = self.image.shape[:2]
+        here = self.image[
+            min(h - 1, max(0, round(y * self.scale))), min(w - 1, max(0, round(x * self.scale)))
+        ]
+        size = face_bgr.shape[0]
+        middle = face_bgr[size // 4 : size - size // 4, size // 4 : size - size // 4].reshape(-1, 3)
+        face = np.median(middle, axis=0)
+        for floor, factor in ((here, 1.0), (self.colour, 2.0)):
+            logs = np.log(face.astype(np.float64) + 8.0) - np.log(floor.astype(np.float64) + 8.0)
+            bright = float(logs.mean())
+            chroma = float(np.sqrt(((logs - bright) ** 2).sum()))
+            if chroma > factor * settings.floor_chroma or abs(bright) > factor * settings.floor_bright:
+                return True
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class Blob:
+    """A die candidate in frame pixels: the blob's box, the top face's centre and side."""
+
+    box: tuple[int, int, int, int]
+    x: float
+    y: float
+    side: float
+    fill: float
+    near_wall: bool
+    """The blob touches the tray's wall: it may lean on it (cocked)."""
+    split: bool
+    """The blob held several touching dice and was split."""
+    confirmed: bool = False
+    """The dice network found a die here too."""
+    wall_gap: float = 9.0
+    """Distance from the tray's wall in die sides (9: not measured)."""
+    long: float = 1.0
+    """The blob's elongation once perspective is taken out (``elongation``)."""
+    unseen: bool = False
+    """Only the dice network found it: colour mode's own finder saw no blob here."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Component:
+    """One connected blob of the finder's mask: its pixels (work x, y), fill of its box, side
+    (from its area, perspective taken out) and elongation."""
+
+    points: NDArray[np.float32]
+    fill: float
+    side: float
+    long: float
+
+    def single(self, settings: ColourSettings) -> bool:
+        return self.long <= settings.long_single and self.fill >= 0.55
+
+
+def find_dice(
+    pyramid: Pyramid, width: int, height: int, settings: ColourSettings = COLOUR_SETTINGS
+) -> tuple[list[Blob], Cast, Floor]:
+    """Die candidates (see the module docstring), the frame's colour cast and its floor."""
+    scale = min(1.0, settings.work_side / max(width, height))
+    work = np.asarray(cv2.GaussianBlur(pyramid.at(scale), (3, 3), 0), np.uint8)
+    wh, ww = work.shape[:2]
+    step = settings.background_step
+    small = np.asarray(
+        cv2.resize(work, (max(1, ww // step), max(1, wh // step)), interpolation=cv2.INTER_AREA), np.uint8
+    )
+    cast = estimate_cast(small)
+    floor_small, floor_colour = find_floor(small)
+    filled = small.copy()
+    filled[~floor_small] = floor_colour
+    floor = np.asarray(cv2.medianBlur(filled, settings.background_median), np.uint8)
+    floor = np.asarray(cv2.resize(floor, (ww, wh), interpolation=cv2.INTER_LINEAR), np.uint8)
+    logs = np.asarray(cv2.subtract(cv2.LUT(work, LOG_TABLE), cv2.LUT(floor, LOG_TABLE)), np.float32)
+    bright, chroma = bright_chroma(logs)
+    mask = (chroma > settings.colour_step) | (bright > settings.lighter) | (bright < -settings.darker)
+    half = np.asarray(cv2.pyrDown(work), np.uint8)  # the tray's edge needs no finer look
+    tray_half, _ = find_floor(half, floor_colour)
+    wall_half = cv2.distanceTransform(np.pad(tray_half.astype(np.uint8), 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    wall = np.asarray(cv2.resize(wall_half * 2.0, (ww, wh), interpolation=cv2.INTER_LINEAR), np.float32)
+    tray = wall > 0.5
+    opened = cv2.morphologyEx((mask & tray).astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    mask8 = cv2.morphologyEx(opened, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask8, connectivity=8)
+    focal = settings.focal * max(ww, wh)
+    middle = (ww / 2, wh / 2)
+    found = []
+    for i in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[i])
+        if area < settings.smallest**2 or max(w, h) > 4 * settings.largest or area < 0.3 * w * h:
+            continue
+        reach = math.hypot(float(centroids[i][0]) - middle[0], float(centroids[i][1]) - middle[1]) / focal
+        ys, xs = np.nonzero(labels[y : y + h, x : x + w] == i)
+        points = np.column_stack([xs + x, ys + y]).astype(np.float32)
+        side = math.sqrt(area / (1 + 1.2 * reach))
+        found.append(_Component(points, area / float(w * h), side, elongation(points, middle, focal)))
+    singles = [
+        c.side for c in found if c.single(settings) and settings.smallest <= c.side <= settings.largest
+    ]
+    typical = statistics.median(singles) if singles else None
+    blobs = []
+    for c in found:
+        pieces = 1
+        if typical is not None and c.side > settings.split_ratio * typical:
+            pieces = min(settings.most_touching, round((c.side / typical) ** 2))
+        if c.long > settings.longest:
+            continue  # a strip along a wall or a rim, not dice
+        big = typical is None or c.side >= settings.pair_side * typical  # two dice: twice the area
+        if c.long >= settings.long_pair and big:
+            pieces = max(pieces, min(settings.most_touching, round(c.long)))
+        if pieces == 1 and c.side > settings.largest:
+            continue
+        near = float(wall[c.points[:, 1].astype(np.int64), c.points[:, 0].astype(np.int64)].min())
+        for part in _split(c.points, pieces) if pieces > 1 else [c.points]:
+            px, py = float(part[:, 0].mean()), float(part[:, 1].mean())
+            reach = math.hypot(px - middle[0], py - middle[1]) / focal
+            side = typical if pieces > 1 and typical else math.sqrt(len(part) / (1 + 1.2 * reach))
+            x0, y0 = part.min(axis=0)
+            x1, y1 = part.max(axis=0) + 1
+            top_x, top_y = top_of(part, side, middle, focal)
+            at_wall = near < settings.wall_gap * side and (pieces > 1 or c.long >= settings.long_cocked)
+            box = (round(x0 / scale), round(y0 / scale), round((x1 - x0) / scale), round((y1 - y0) / scale))
+            blobs.append(
+                Blob(
+                    box,
+                    top_x / scale,
+                    top_y / scale,
+                    side / scale,
+                    c.fill,
+                    at_wall,
+                    pieces > 1,
+                    wall_gap=near / side,
+                    long=c.long if pieces == 1 else 1.0,
+                )
+            )  # fmt: skip
+    return blobs, cast, Floor(floor, scale, wall, floor_colour)
+
+
+def elongation(points: NDArray[np.float32], middle: tuple[float, float], focal: float) -> float:
+    """How many times longer than wide a blob is, once the stretch that perspective gives a die
+    away from the middle of the picture (its sides) is taken out: one die about 1, two touching 2."""
+    px, py = float(points[:, 0].mean()), float(points[:, 1].mean())
+    rx, ry = px - middle[0], py - middle[1]
+    reach = math.hypot(rx, ry)
+    flat = points - np.array([px, py], np.float32)
+    if reach > 1e-3:
+        u = np.array([rx / reach, ry / reach], np.float32)
+        along = flat @ u
+        flat = flat - np.outer(along * (1 - 1 / (1 + reach / focal)), u).astype(np.float32)
+    (_, _), (a, b), _ = cv2.minAreaRect(flat)
+    return max(a, b) / max(1.0, min(a, b))
+
+
+def top_of(
+    points: NDArray[np.float32], side: float, middle: tuple[float, float], focal: float
+) -> tuple[float, float]:
+    """Where a die's top face is centred, from its blob's pixel positions.
+
+    Seen from above, a die off the middle of the picture shows its sides towards the middle, so
+    the top face is the blob's far end: its centre lies half a face (a bit more for a turned
+    face) inside the blob's farthest extent away from the middle. Near the middle, the blob's
+    centroid, moved by the model of a cube seen from a height ``focal`` (pixels).
+    """
+    px, py = float(points[:, 0].mean()), float(points[:, 1].mean())
+    rx, ry = px - middle[0], py - middle[1]
+    reach = math.hypot(rx, ry)
+    lean = reach * side / focal  # how far the top face stands out from the bottom, pixels
+    if lean < 0.2 * side:
+        return px + 0.5 * rx * side / focal, py + 0.5 * ry * side / focal
+    ux, uy = rx / reach, ry / reach
+    along = (points[:, 0] - px) * ux + (points[:, 1] - py) * uy
+    far = float(np.percentile(along, 98))
+    near_top = along >= far - 1.1 * side
+    across = (points[near_top, 0] - px) * -uy + (points[near_top, 1] - py) * ux
+    offset = float(np.median(across))
+    t = far - TOP_INSET * side
+    return px + t * ux - offset * uy, py + t * uy + offset * ux
+
+
+TOP_INSET = 0.58
+"""The top face's centre lies this many sides inside the blob's far extent (0.5 for a face square
+to the direction, 0.71 for one turned by 45 degrees)."""
+
+
+def _split(points: NDArray[np.float32], pieces: int) -> list[NDArray[np.float32]]:
+    """Touching dice: split a blob's pixel positions into ``pieces`` groups (k-means)."""
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+    cv2.setRNGSeed(1)  # the same frame splits the same way every time
+    start = np.zeros((len(points), 1), np.int32)
+    _, labels, _ = cv2.kmeans(points, pieces, start, criteria, 2, cv2.KMEANS_PP_CENTERS)
+    labels = np.asarray(labels)
+    groups = [points[labels.ravel() == k] for k in range(pieces)]
+    return [g for g in groups if len(g) > 0]
+
+
+def box_of(x: float, y: float, size: float, width: int, height: int) -> tuple[int, int, int, int]:
+    """The (x, y, w, h) box of side ``size`` centred on (x, y), inside the frame."""
+    half = size / 2
+    x0, y0 = max(0, round(x - half)), max(0, round(y - half))
+    return x0, y0, max(1, min(width, round(x + half)) - x0), max(1, min(height, round(y + half)) - y0)
+
+
+# The tray's floor: where it is and what colour (for the die finder and its white balance).
+
+
+def _log_table() -> NDArray[np.float32]:
+    table: NDArray[np.float32] = np.log(np.arange(256, dtype=np.float32) + 8.0).reshape(256, 1)
+    return table
+
+
+LOG_TABLE = _log_table()
+"""log(value + 8) for every byte value, as cv2.LUT wants it."""
+
+
+def find_floor(
+    small_bgr: NDArray[np.uint8], colour: NDArray[np.uint8] | None = None
+) -> tuple[NDArray[np.bool_], NDArray[np.uint8]]:
+    """The tray's floor in a copy of the frame (the convex hull of the floor-coloured region
+    around the middle, dice included) and the floor's colour (``_commonest``, unless given)."""
+    h, w = small_bgr.shape[:2]
+    if colour is None:
+        colour = _commonest(small_bgr)
+    bright, chroma = bright_chroma(
+        cv2.LUT(small_bgr, LOG_TABLE) - cv2.LUT(colour.reshape(1, 1, 3), LOG_TABLE)
+    )
+    near = ((chroma < FLOOR_CHROMA) & (bright > -FLOOR_DARKER) & (bright < FLOOR_LIGHTER)).astype(np.uint8)
+    like = cv2.morphologyEx(near, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))  # bridge lint and specks
+    count, labels = cv2.connectedComponents(like, connectivity=4)
+    if count < 2:
+        return np.ones((h, w), bool), colour
+    inner = labels[h // 4 : h - h // 4, w // 4 : w - w // 4]
+    votes = np.bincount(inner.ravel(), minlength=count)
+    votes[0] = 0
+    floor = (labels == int(np.argmax(votes))).astype(np.uint8)
+    outlines, _ = cv2.findContours(floor, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    hull = np.zeros((h, w), np.uint8)
+    cv2.fillConvexPoly(hull, cv2.convexHull(max(outlines, key=cv2.contourArea)), 1)
+    return hull > 0, colour
+
+
+def _commonest(small_bgr: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """The floor's colour: the mean of the commonest colour (16 levels a channel) of the middle
+    two thirds of a small copy of the frame, where the tray's floor shows between the dice."""
+    h, w = small_bgr.shape[:2]
+    middle = small_bgr[h // 6 : h - h // 6, w // 6 : w - w // 6].reshape(-1, 3)
+    bins = (middle // 16).astype(np.int64)
+    key = (bins[:, 0] * 16 + bins[:, 1]) * 16 + bins[:, 2]
+    counts = np.bincount(key, minlength=4096).astype(np.float64)
+    counts = counts.reshape(16, 16, 16)
+    smooth = sum(np.roll(counts, shift, axis) for axis in range(3) for shift in (-1, 0, 1))  # neighbours
+    top = int(np.argmax(smooth))
+    near = np.abs(bins - np.array(np.unravel_index(top, (16, 16, 16)))).max(axis=1) <= 1
+    colour: NDArray[np.uint8] = np.median(middle[near], axis=0).astype(np.uint8)
+    return colour
+
+
+def bright_chroma(logs: NDArray[np.float32]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+    """Mean log-brightness and log-chromaticity distance of a 3-channel log difference.
+
+    The distance from grey of (b, g, r) is sqrt(((b-g)**2 + (g-r)**2 + (r-b)**2) / 3), which is
+    the length of (sqrt(1/2) (b - g), sqrt(2/3) ((b + g) / 2 - r)): one matrix product.
+    """
+    bright, one, two = cv2.split(cv2.transform(logs, _OPPONENT))
+    return np.asarray(bright, np.float32), np.asarray(cv2.magnitude(one, two), np.float32)
+
+
+_OPPONENT = np.array(
+    [
+        [1 / 3, 1 / 3, 1 / 3],
+        [0.5**0.5, -(0.5**0.5), 0.0],
+        [(2 / 3) ** 0.5 / 2, (2 / 3) ** 0.5 / 2, -((2 / 3) ** 0.5)],
+    ],
+    np.float32,
+)
+
+
+FLOOR_CHROMA = 0.18
+FLOOR_DARKER = 1.3
+FLOOR_LIGHTER = 0.4
