@@ -50,19 +50,68 @@ class FaceNet(nn.Module):
             conv_bn(64, 64),
             nn.MaxPool2d(2),
             conv_bn(64, 96),
+            conv_bn(96, 128),
             nn.AdaptiveAvgPool2d(1),
             nn.Flatten(),
             nn.Dropout(0.1),
-            nn.Linear(96, len(FACE_CLASSES)),
+            nn.Linear(128, len(FACE_CLASSES)),
         )
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.body(x)
 
 
+class Ensemble(nn.Module):
+    """Several face nets on the same crops; their logits side by side, (n, members x classes):
+    the reader counts each member as one more view of the die (vision/face_net.py)."""
+
+    def __init__(self, members: list[FaceNet]) -> None:
+        super().__init__()
+        self.members = nn.ModuleList(members)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.cat([m(x) for m in self.members], dim=1)
+
+
 def load(split: str) -> list[tuple[np.ndarray, np.ndarray]]:
     """Per image: the image at CACHE_DIE scale and its dice [cx, cy, size, value]."""
     return [(small, dice) for small, dice, _die, _sized in load_images(split, CACHE_DIE)]
+
+
+def load_synth(frames: int, seed: int = 3_000_000) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Frames of pip dice from the renderer (vision/synth.py, scene seeds ``seed`` and up, never
+    those the tests and benchmarks use) in the format of ``load``: cocked dice are class 0."""
+    from vision.synth import render
+
+    items = []
+    for i in range(frames):
+        frame, scene = render(seed + i, "hardest" if i % 2 else "default", "pips", size=(640, 480))
+        dice = [
+            [x + w / 2, y + h / 2, max(w, h), 0 if t.cocked else int(t.face)]  # type: ignore[arg-type]
+            for t in scene.things
+            for x, y, w, h in [t.box]
+        ]
+        if dice:
+            items.append((frame, np.array(dice, np.float32)))
+    print(f"renderer: {len(items)} frames", flush=True)
+    return items
+
+
+def mine_negatives(
+    items: list[tuple[np.ndarray, np.ndarray]], models: str | None
+) -> list[tuple[int, float, float, float]]:
+    """Hard "no die" examples: where the dice network finds a die in a training image and no
+    label within a die (specks, holes, printed labels, keys): (item, x, y, size) at cache scale.
+    Finds nearer a label are left out: they may be that die, found off its centre."""
+    from vision.reader import locate
+
+    found = []
+    for index, (image, dice) in enumerate(items):
+        for c in locate(image, models=models):
+            if all(math.hypot(c.x - d[0], c.y - d[1]) > max(c.size, d[2]) for d in dice):
+                found.append((index, c.x, c.y, c.size))
+    print(f"mined {len(found)} finds without a label", flush=True)
+    return found
 
 
 def cut(image: np.ndarray, cx: float, cy: float, size: float, rng: random.Random) -> np.ndarray:
@@ -102,6 +151,15 @@ def sample(items: list, rng: random.Random) -> tuple[np.ndarray, int]:
     return cut(image, cx, cy, size, rng), FACE_CLASSES.index(None)
 
 
+def mined(
+    items: list[tuple[np.ndarray, np.ndarray]],
+    negatives: list[tuple[int, float, float, float]],
+    rng: random.Random,
+) -> tuple[np.ndarray, int]:
+    index, cx, cy, size = negatives[rng.randrange(len(negatives))]
+    return cut(items[index][0], cx, cy, size, rng), FACE_CLASSES.index(None)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--split", choices=["even", "all"], default="all")
@@ -111,6 +169,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--out", default=str(ROOT / "vision" / "data" / "face_net.onnx"))
     parser.add_argument("--resume", help="start from this state dict (.pt) instead of from scratch")
+    parser.add_argument("--synth", type=float, default=0.0, help="share of samples from the renderer")
+    parser.add_argument("--synth-frames", type=int, default=2000, help="renderer frames to cut them from")
+    parser.add_argument(
+        "--negatives", type=float, default=0.0, help="share of samples from mined finds without a label"
+    )
+    parser.add_argument("--models", help="dice network folder to mine them with (default: shipped)")
     parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
     parser.add_argument(
         "--crop", type=int, default=LAYOUT["crop"], help="crop side, pixels (vision.face_net.FACE_CROP)"
@@ -118,14 +182,25 @@ def main() -> int:
     parser.add_argument(
         "--die", type=float, default=LAYOUT["die"], help="die side in the crop (vision.face_net.FACE_DIE)"
     )
+    parser.add_argument(
+        "--ensemble", nargs="+", metavar="PT", help="train nothing: join these state dicts into one --out"
+    )
     args = parser.parse_args()
     LAYOUT["crop"], LAYOUT["die"] = args.crop, args.die
+    if args.ensemble:
+        members = [FaceNet() for _ in args.ensemble]
+        for member, path in zip(members, args.ensemble, strict=True):
+            member.load_state_dict(torch.load(path))
+        export(Ensemble(members), args.out)
+        return 0
     torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
     rng = random.Random(args.seed)
     np.random.seed(args.seed)
     torch.manual_seed(args.seed)
     items = load(args.split)
+    synth = load_synth(args.synth_frames) if args.synth > 0 else []
+    negatives = mine_negatives(items, args.models) if args.negatives > 0 else []
     net = FaceNet()
     if args.resume:
         net.load_state_dict(torch.load(args.resume))
@@ -134,7 +209,11 @@ def main() -> int:
     start = time.time()
     correct = seen = 0
     for step in range(args.steps):
-        batch = [sample(items, rng) for _ in range(args.batch)]
+        batch = [
+            mined(items, negatives, rng) if rng.random() < args.negatives
+            else sample(synth if rng.random() < args.synth else items, rng)
+            for _ in range(args.batch)
+        ]  # fmt: skip
         x = torch.from_numpy(np.stack([b[0].transpose(2, 0, 1) / 255.0 for b in batch]).astype(np.float32))
         y = torch.tensor([b[1] for b in batch])
         logits = net(x)
@@ -157,7 +236,7 @@ def main() -> int:
     return 0
 
 
-def export(net: FaceNet, out: str) -> None:
+def export(net: nn.Module, out: str) -> None:
     """Write the ONNX file (and the state dict beside it as ``.pt``).
 
     Only the batch axis is dynamic: OpenCV 4.11 (Raspberry Pi OS Bookworm) and 5.0 both load

@@ -40,9 +40,10 @@ def load_face_net(path: str = str(MODEL)) -> cv2.dnn.Net:
 def face_probs(
     net: cv2.dnn.Net, pyramid: Pyramid, dice: list[tuple[float, float, float]], turns: int = 2
 ) -> NDArray[np.float32]:
-    """Class probabilities, shape (len(dice), turns, classes), for dice given as (x, y, size).
+    """Class probabilities, shape (len(dice), views, classes), for dice given as (x, y, size).
 
-    Each die is cut once and shown to the network turned by 0, 90, ... degrees (``turns`` views).
+    Each die is cut once and shown to the network turned by 0, 90, ... degrees (``turns``
+    crops); views = turns x the members of an ensemble file (``tools/train_face_net.py``).
     """
     if not dice:
         return np.zeros((0, turns, len(FACE_CLASSES)), np.float32)
@@ -51,7 +52,8 @@ def face_probs(
         crop = pyramid.crop(FACE_DIE / size, (x, y), FACE_CROP)
         crops += [np.ascontiguousarray(np.rot90(crop, k)) for k in range(turns)]
     net.setInput(cv2.dnn.blobFromImages(crops, 1.0 / 255.0))
-    logits = net.forward().reshape(len(dice), turns, len(FACE_CLASSES))
+    # an ensemble file gives each crop several members' logits: each is one more view
+    logits = net.forward().reshape(len(dice), -1, len(FACE_CLASSES))
     e = np.exp(logits - logits.max(axis=2, keepdims=True))
     probs: NDArray[np.float32] = (e / e.sum(axis=2, keepdims=True)).astype(np.float32)
     return probs

@@ -1,8 +1,9 @@
 """When does the referee stand by a reading? Independent checks that must all agree.
 
 The face classifier's views of the die (as it is, turned by 90 degrees) must name the same
-face with high probability; the dice network must be sure a die is there; its own class map
-must not be sure of another face; and the die must be about as big as the others.
+face with high probability; the dice network must be sure a die is there; and the die must be
+about as big as the others. (The dice network's own class map is not asked: as a veto it
+turned more right readings uncertain than it caught wrong ones, see ``vision.tuning``.)
 
 >>> import numpy as np
 >>> from vision.dice_net import Candidate
@@ -19,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.dice_net import CLASSES, Candidate
+from vision.dice_net import Candidate
 from vision.face_net import FACE_CLASSES
 from vision.reading import Face, Status
 from vision.tuning import PIPS, PipSettings
@@ -51,12 +52,10 @@ def judge(
     if best == NONE:
         return None, confidence, "uncertain"
     value = FACE_CLASSES[best]
-    net_best = int(np.argmax(candidate.probs))
     checks = (
         candidate.heat >= settings.ok_heat,
         mean[best] >= settings.ok_prob,
         bool((views[:, best] >= settings.ok_prob_each).all()),
-        CLASSES[net_best] == value or candidate.probs[net_best] < settings.net_veto,
         typical_size is None
         or 1 / settings.size_ratio <= candidate.size / typical_size <= settings.size_ratio,
         not crowded,
