@@ -5,7 +5,8 @@ labelled 2) and a few dice have none. Scored as they are, each would count as a 
 the reader, and trained on, each teaches it a wrong face. ``firmware/data/label_fixes.csv`` lists
 every correction: the set (folder name), image, label centre as written in labels.csv (for a
 missing label: the die's centre and size ``w``, ``h``), the value there (``was``; ``-`` when the
-die has no label), the face on top (``now``) and what the die shows. A correction applies only
+die has no label), the face on top (``now``; ``-`` when the label marks no die, a stray box)
+and what the die shows. A correction applies only
 where the row still says ``was`` (and a missing label only where no label lies on the die), so a
 set fixed at its source is left alone. How they were found: the reader's confident disagreements
 with the labels (all images, trained and held-out alike) were cut out at four times the size and
@@ -37,8 +38,9 @@ _CLOSE = 1e-5  # label centres are written with six decimals
 class _Fix(NamedTuple):
     set: str
     image: str
-    die: LabelledDie  # the corrected label
+    die: LabelledDie  # the corrected label (its value is ignored when ``drop``)
     was: Value | None  # None: the die had no label
+    drop: bool  # the label marks no die at all (a stray box): it goes
 
 
 @cache
@@ -50,13 +52,14 @@ def _fixes() -> tuple[_Fix, ...]:
             row["set"],
             row["image"],
             LabelledDie(
-                parse_value(row["now"]),
+                parse_value(row["was"] if row["now"] == "-" else row["now"]),
                 float(row["cx"]),
                 float(row["cy"]),
                 float(row["w"] or 0),
                 float(row["h"] or 0),
             ),
             None if row["was"] == "-" else parse_value(row["was"]),
+            row["now"] == "-",
         )
         for row in rows
     )
@@ -79,8 +82,12 @@ def apply_fixes(
             continue
         for i, die in enumerate(dice):
             if _same_place(die, fix.die) and die.value == fix.was:
-                dice[i] = replace(die, value=fix.die.value)
+                if fix.drop:
+                    del dice[i]
+                else:
+                    dice[i] = replace(die, value=fix.die.value)
                 count += 1
+                break
     return fixed, count
 
 
