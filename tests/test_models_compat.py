@@ -51,7 +51,8 @@ def _outputs(region: NDArray[np.uint8]) -> dict[str, NDArray[np.float32]]:
     crop_maps = np.array(dice_net.forward(), np.float32)
     frame_maps = np.array(run_maps(dice_net, np.ascontiguousarray(region[FRAME])), np.float32)
     half = FACE_CROP // 2
-    faces = [np.ascontiguousarray(region[y - half : y + half, x - half : x + half]) for y, x in FACES]
+    padded = cv2.copyMakeBorder(region, half, half, half, half, cv2.BORDER_REPLICATE)
+    faces = [np.ascontiguousarray(padded[y : y + 2 * half, x : x + 2 * half]) for y, x in FACES]
     face_net = load_face_net()
     face_net.setInput(cv2.dnn.blobFromImages(faces, 1.0 / 255.0))
     face_logits = np.array(face_net.forward(), np.float32)

@@ -17,8 +17,8 @@ from numpy.typing import NDArray
 
 from vision.scaling import Pyramid
 
-FACE_CROP = 48
-FACE_DIE = 30.0
+FACE_CROP = 64
+FACE_DIE = 40.0
 FACE_CLASSES: tuple[int | None, ...] = (1, 2, 3, 4, 5, 6, 0, None)
 MODEL = Path(__file__).with_name("data") / "face_net.onnx"
 
@@ -38,22 +38,35 @@ def load_face_net(path: str = str(MODEL)) -> cv2.dnn.Net:
 
 
 def face_probs(
-    net: cv2.dnn.Net, pyramid: Pyramid, dice: list[tuple[float, float, float]], turns: int = 2
-) -> NDArray[np.float32]:
-    """Class probabilities, shape (len(dice), views, classes), for dice given as (x, y, size).
+    net: cv2.dnn.Net,
+    pyramid: Pyramid,
+    dice: list[tuple[float, float, float]],
+    turns: int = 2,
+    sure: float = 1.0,
+) -> list[NDArray[np.float32]]:
+    """Class probabilities for dice given as (x, y, size): per die an array (views, classes).
 
-    Each die is cut once and shown to the network turned by 0, 90, ... degrees (``turns``
-    crops); views = turns x the members of an ensemble file (``tools/train_face_net.py``).
+    Each die is cut once and shown to the network as it is; a die whose first view names no
+    class with probability ``sure`` or more is shown again turned by 90, 180, ... degrees
+    (``turns`` views in all). An ensemble file (``tools/train_face_net.py --ensemble``) gives
+    each crop one view per member.
     """
-    if not dice:
-        return np.zeros((0, turns, len(FACE_CLASSES)), np.float32)
-    crops = []
-    for x, y, size in dice:
-        crop = pyramid.crop(FACE_DIE / size, (x, y), FACE_CROP)
-        crops += [np.ascontiguousarray(np.rot90(crop, k)) for k in range(turns)]
+    crops = [pyramid.crop(FACE_DIE / size, (x, y), FACE_CROP) for x, y, size in dice]
+    views = [[view] for view in _probs(net, crops)]
+    again = [i for i, die_views in enumerate(views) if die_views[0].max() < sure]
+    turned = [np.ascontiguousarray(np.rot90(crops[i], k)) for i in again for k in range(1, turns)]
+    more = _probs(net, turned)
+    for n, i in enumerate(again):
+        views[i] += list(more[n * (turns - 1) : (n + 1) * (turns - 1)])
+    return [np.concatenate(die_views).astype(np.float32) for die_views in views]
+
+
+def _probs(net: cv2.dnn.Net, crops: list[NDArray[np.uint8]]) -> NDArray[np.float32]:
+    """Softmax of the logits, shape (len(crops), members, classes)."""
+    if not crops:
+        return np.zeros((0, 1, len(FACE_CLASSES)), np.float32)
     net.setInput(cv2.dnn.blobFromImages(crops, 1.0 / 255.0))
-    # an ensemble file gives each crop several members' logits: each is one more view
-    logits = net.forward().reshape(len(dice), -1, len(FACE_CLASSES))
+    logits = net.forward().reshape(len(crops), -1, len(FACE_CLASSES))
     e = np.exp(logits - logits.max(axis=2, keepdims=True))
     probs: NDArray[np.float32] = (e / e.sum(axis=2, keepdims=True)).astype(np.float32)
     return probs

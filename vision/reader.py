@@ -5,8 +5,9 @@ Modes ``colours`` and ``cards`` are read by ``vision.colour_reader`` (``read_col
 
 Pips mode: the dice network (``vision.dice_net``) finds the dice and their size (``locate``,
 which colour mode can share); the face classifier (``vision.face_net``) reads each die's crop,
-as it is and turned by 90 degrees. A die is ``ok`` only when independent checks agree
-(``vision.trust``), otherwise ``uncertain`` (or ``cocked`` when the readers say so).
+as it is and, unless that view is sure, turned by 90 degrees. A die is ``ok`` only when
+independent checks agree (``vision.trust``), otherwise ``uncertain`` (or ``cocked`` when the
+readers say so).
 
 >>> import numpy as np
 >>> read_dice(np.zeros((480, 640, 3), np.uint8)).dice
@@ -114,7 +115,7 @@ def load_models(models: str | None = None) -> None:
     dice_path, face_path = model_paths(models)
     grey = Pyramid(np.full((96, 96, 3), 128, np.uint8))
     find_candidates(load_net(dice_path), grey, 1.0, 1.0)
-    face_probs(load_face_net(face_path), grey, [(48.0, 48.0, 30.0)], 1)
+    face_probs(load_face_net(face_path), grey, [(48.0, 48.0, 30.0)], 2)
 
 
 def read_dice(
@@ -157,7 +158,13 @@ def read_dice(
     pyramid = Pyramid(frame)
     candidates = locate(frame, settings, die_px, models, pyramid)
     face_net = load_face_net(model_paths(models)[1])
-    views = face_probs(face_net, pyramid, [(c.x, c.y, c.size) for c in candidates], settings.face_views)
+    views = face_probs(
+        face_net,
+        pyramid,
+        [(c.x, c.y, c.size) for c in candidates],
+        settings.face_views,
+        settings.sure_at_first,
+    )
     sizes = [c.size for c in candidates if c.heat >= settings.ok_heat]
     typical = statistics.median(sizes) if sizes else None
     dice = []

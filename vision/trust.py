@@ -1,8 +1,8 @@
 """When does the referee stand by a reading? Independent checks that must all agree.
 
-The face classifier's views of the die (as it is, turned by 90 degrees) must name the same
-face with high probability; the dice network must be sure a die is there; and the die must be
-about as big as the others. (The dice network's own class map is not asked: as a veto it
+The face classifier's views of the die (as it is, and turned when that is not sure) must name
+the same face with high probability; the dice network must be sure a die is there; and the die
+must be about as big as the others. (The dice network's own class map is not asked: as a veto it
 turned more right readings uncertain than it caught wrong ones, see ``vision.tuning``.)
 
 >>> import numpy as np
