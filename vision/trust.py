@@ -1,8 +1,9 @@
 """When does the referee stand by a reading? Independent checks that must all agree.
 
 The face classifier's views of the die (as it is, and turned when that is not sure) must name
-the same face with high probability; the dice network must be sure a die is there; and the die
-must be about as big as the others. (The dice network's own class map is not asked: as a veto it
+the same face with high probability; the dice network must be sure a die is there (a little
+less sure when the face is plain to the classifier); and the die must be about as big as the
+others. (The dice network's own class map is not asked: as a veto it
 turned more right readings uncertain than it caught wrong ones, see ``vision.tuning``.)
 
 >>> import numpy as np
@@ -52,8 +53,9 @@ def judge(
     if best == NONE:
         return None, confidence, "uncertain"
     value = FACE_CLASSES[best]
+    sure = mean[best] >= settings.sure_face
     checks = (
-        candidate.heat >= settings.ok_heat,
+        candidate.heat >= (settings.sure_face_heat if sure else settings.ok_heat),
         mean[best] >= settings.ok_prob,
         bool((views[:, best] >= settings.ok_prob_each).all()),
         typical_size is None

@@ -34,7 +34,9 @@ class PipSettings:
     # Heat (the network's belief that a die's centre is there)
     find_heat: float = 0.25  # first-look peaks below this are not dice at all
     keep_heat: float = 0.3  # nor second-look peaks below this (3 of 1634 dice, 669 of 836 other finds)
-    ok_heat: float = 0.35  # below this a die is at most uncertain
+    ok_heat: float = 0.35  # below this a die is at most uncertain ...
+    sure_face_heat: float = 0.3  # ... unless the face classifier is ``sure_face`` of its face
+    sure_face: float = 0.95  # (odd images: 4 more right dice of 1649, no new silent error)
     # Face classifier (vision/face_net.py): each die is shown as it is; unless that first view
     # is ``sure_at_first`` of a class, it is shown again turned, ``face_views`` views in all.
     # (On the held-out images a second view changed no verdict where the first was 0.95 sure:
