@@ -18,7 +18,7 @@ import pytest
 
 from vision.colour import FACE_PX, FACE_SHARE, Cast, estimate_cast, judge_face, look_at_face, name_colour
 from vision.colour_classical import trusted
-from vision.colour_finder import Blob
+from vision.colour_finder import Blob, find_dice
 from vision.colour_net import CLASSES, INPUT, MAPS, MODEL, find_top_faces, load_colour_net, run_maps
 from vision.colour_reader import COLOUR_SETTINGS, ColourSettings, read_colours
 from vision.reading import Reading
@@ -196,3 +196,26 @@ def test_a_weak_find_of_the_dice_network_alone_is_not_trusted() -> None:
     assert trusted(die, 40.0, 640)
     assert not trusted(replace(die, unseen=True), 40.0, 640)
     assert trusted(replace(die, unseen=True, confirmed=True), 40.0, 640)
+
+
+def test_the_finder_asked_around_some_points_makes_the_same_blobs_that_hold_them() -> None:
+    """``find_dice(..., around=points)`` skips only blobs that hold none of the points: those
+    that hold one are the very blobs of the whole frame (the network's path relies on it)."""
+    asked = 0
+    for seed in range(8):
+        frame, scene = render(seed, "hardest", "colours")
+        height, width = frame.shape[:2]
+        points = [(x + w / 2, y + h / 2) for x, y, w, h in (t.box for t in scene.things)][::2]
+        everything, _, _ = find_dice(Pyramid(frame), width, height)
+        some, _, _ = find_dice(Pyramid(frame), width, height, around=points)
+        assert _holding(some, points) == _holding(everything, points), seed
+        assert len(some) <= len(everything)
+        asked += len(_holding(everything, points))
+    assert asked >= 8
+
+
+def _holding(blobs: list[Blob], points: list[tuple[float, float]]) -> list[Blob]:
+    def holds(b: Blob, x: float, y: float) -> bool:
+        return b.box[0] <= x <= b.box[0] + b.box[2] and b.box[1] <= y <= b.box[1] + b.box[3]
+
+    return [b for b in blobs if any(holds(b, x, y) for x, y in points)]

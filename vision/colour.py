@@ -86,10 +86,10 @@ class Cast:
 def estimate_cast(small_bgr: NDArray[np.uint8]) -> Cast:
     """The cast of a (small, e.g. 80 x 60) BGR copy of the frame; see the module docstring."""
     pixels = small_bgr.reshape(-1, 3).astype(np.float32)
-    bright = pixels.max(axis=1)
-    usable = (pixels.min(axis=1) >= 12) & (bright <= 250)
+    bright = _brightest(pixels)
+    usable = (np.minimum(np.minimum(pixels[:, 0], pixels[:, 1]), pixels[:, 2]) >= 12) & (bright <= 250)
     if int(usable.sum()) < 10:
-        return Cast((1.0, 1.0, 1.0), float(max(64.0, np.percentile(bright, 95))), 0.0)
+        return Cast((1.0, 1.0, 1.0), max(64.0, float(np.percentile(bright, 95))), 0.0)
     p = pixels[usable] + 1.0
     chroma = np.stack([np.log(p[:, 0] / p[:, 1]), np.log(p[:, 2] / p[:, 1])], axis=1)
     level = p.mean(axis=1)
@@ -112,8 +112,14 @@ def estimate_cast(small_bgr: NDArray[np.uint8]) -> Cast:
     centre = centre * TRUST
     gains = (math.exp(-float(centre[0])), 1.0, math.exp(-float(centre[1])))
     corrected = pixels * np.array(gains, np.float32)
-    level = float(np.percentile(corrected.max(axis=1), 97))
+    level = float(np.percentile(_brightest(corrected), 97))
     return Cast(gains, max(48.0, min(255.0, level)), share)
+
+
+def _brightest(pixels: NDArray[np.float32]) -> NDArray[np.float32]:
+    """The largest channel of each of N x 3 pixels (numpy reduces a short axis slowly)."""
+    out: NDArray[np.float32] = np.maximum(np.maximum(pixels[:, 0], pixels[:, 1]), pixels[:, 2])
+    return out
 
 
 def corrected(crop_bgr: NDArray[np.uint8], cast: Cast) -> NDArray[np.uint8]:
@@ -167,15 +173,10 @@ def name_pixels(hsv: NDArray[np.uint8], white: float) -> NDArray[np.int8]:
     (``DARK_FLOOR``): sensor noise gives a near-black pixel a strong hue and saturation, but
     little colour in absolute terms.
     """
-    h = hsv[..., 0].astype(np.int16)
     v = hsv[..., 2].astype(np.float32)
     chroma = hsv[..., 1].astype(np.float32) * v / 255.0
     s = chroma * 255.0 / np.maximum(v, DARK_FLOOR * white)
-    out = np.full(h.shape, _NAME_INDEX["red"], np.int8)
-    lower = 0
-    for upper, name in HUES:
-        out[(h >= lower) & (h < upper)] = _NAME_INDEX[name]
-        lower = upper
+    out: NDArray[np.int8] = _HUE_NAMES[hsv[..., 0]]
     grey = s < GREY_SATURATION
     out[grey] = _NAME_INDEX["white"]
     out[(v < DARK_COLOUR_SHARE * white) | (grey & (v < BLACK_SHARE * white))] = _NAME_INDEX["black"]
@@ -183,6 +184,19 @@ def name_pixels(hsv: NDArray[np.uint8], white: float) -> NDArray[np.int8]:
 
 
 DARK_FLOOR = 0.45
+
+
+def _hue_names() -> NDArray[np.int8]:
+    """The ``NAMES`` index of every hue byte by ``HUES`` (red beyond them)."""
+    table = np.full(256, _NAME_INDEX["red"], np.int8)
+    lower = 0
+    for upper, name in HUES:
+        table[lower:upper] = _NAME_INDEX[name]
+        lower = upper
+    return table
+
+
+_HUE_NAMES = _hue_names()
 
 
 @dataclass(frozen=True, slots=True)

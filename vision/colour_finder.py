@@ -102,9 +102,16 @@ class _Component:
 
 
 def find_dice(
-    pyramid: Pyramid, width: int, height: int, settings: ColourSettings = COLOUR_SETTINGS
+    pyramid: Pyramid,
+    width: int,
+    height: int,
+    settings: ColourSettings = COLOUR_SETTINGS,
+    around: list[tuple[float, float]] | None = None,
 ) -> tuple[list[Blob], Cast, Floor]:
-    """Die candidates (see the module docstring), the frame's colour cast and its floor."""
+    """Die candidates (see the module docstring), the frame's colour cast and its floor.
+
+    ``around``: frame points (another finder's dice); then only the blobs whose box may hold one
+    of them are made (the others still tell the size of a single die)."""
     scale = min(1.0, settings.work_side / max(width, height))
     work = np.asarray(cv2.GaussianBlur(pyramid.at(scale), (3, 3), 0), np.uint8)
     wh, ww = work.shape[:2]
@@ -118,24 +125,36 @@ def find_dice(
     filled[~floor_small] = floor_colour
     floor = np.asarray(cv2.medianBlur(filled, settings.background_median), np.uint8)
     floor = np.asarray(cv2.resize(floor, (ww, wh), interpolation=cv2.INTER_LINEAR), np.uint8)
-    logs = np.asarray(cv2.subtract(cv2.LUT(work, LOG_TABLE), cv2.LUT(floor, LOG_TABLE)), np.float32)
+    logs = np.asarray(cv2.LUT(work, LOG_TABLE), np.float32)
+    cv2.subtract(logs, cv2.LUT(floor, LOG_TABLE), dst=logs)  # in place: one big buffer fewer
     bright, chroma = bright_chroma(logs)
     mask = (chroma > settings.colour_step) | (bright > settings.lighter) | (bright < -settings.darker)
     half = np.asarray(cv2.pyrDown(work), np.uint8)  # the tray's edge needs no finer look
     tray_half, _ = find_floor(half, floor_colour)
-    wall_half = cv2.distanceTransform(np.pad(tray_half.astype(np.uint8), 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    rim = np.zeros((tray_half.shape[0] + 2, tray_half.shape[1] + 2), np.uint8)  # np.pad is slow
+    rim[1:-1, 1:-1] = tray_half
+    wall_half = cv2.distanceTransform(rim, cv2.DIST_L2, 3)[1:-1, 1:-1]
     wall = np.asarray(cv2.resize(wall_half * 2.0, (ww, wh), interpolation=cv2.INTER_LINEAR), np.float32)
     tray = wall > 0.5
     opened = cv2.morphologyEx((mask & tray).astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     mask8 = cv2.morphologyEx(opened, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask8, connectivity=8)
+    # BBDT labels as the default algorithm does, and gathers the stats three times faster
+    count, labels, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
+        mask8, 8, cv2.CV_32S, cv2.CCL_BBDT
+    )
     focal = settings.focal * max(ww, wh)
     middle = (ww / 2, wh / 2)
     found = []
+    wanted = []
     for i in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[i])
         if area < settings.smallest**2 or max(w, h) > 4 * settings.largest or area < 0.3 * w * h:
             continue
+        # a piece's box lies inside its blob's; a work pixel's margin for the rounding to the frame's
+        wanted.append(
+            around is None
+            or any(x - 1 <= px * scale <= x + w + 1 and y - 1 <= py * scale <= y + h + 1 for px, py in around)
+        )
         reach = math.hypot(float(centroids[i][0]) - middle[0], float(centroids[i][1]) - middle[1]) / focal
         ys, xs = np.nonzero(labels[y : y + h, x : x + w] == i)
         points = np.column_stack([xs + x, ys + y]).astype(np.float32)
@@ -146,7 +165,7 @@ def find_dice(
     ]
     typical = statistics.median(singles) if singles else None
     blobs = []
-    for c in found:
+    for c in (c for c, want in zip(found, wanted, strict=True) if want):
         pieces = 1
         if typical is not None and c.side > settings.split_ratio * typical:
             pieces = min(settings.most_touching, round((c.side / typical) ** 2))
@@ -267,9 +286,9 @@ def find_floor(
     h, w = small_bgr.shape[:2]
     if colour is None:
         colour = _commonest(small_bgr)
-    bright, chroma = bright_chroma(
-        cv2.LUT(small_bgr, LOG_TABLE) - cv2.LUT(colour.reshape(1, 1, 3), LOG_TABLE)
-    )
+    # one table a channel: log(value + 8) less the colour's own
+    table = np.dstack([LOG_TABLE - LOG_TABLE[c] for c in colour])
+    bright, chroma = bright_chroma(np.asarray(cv2.LUT(small_bgr, table), np.float32))
     near = ((chroma < FLOOR_CHROMA) & (bright > -FLOOR_DARKER) & (bright < FLOOR_LIGHTER)).astype(np.uint8)
     like = cv2.morphologyEx(near, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))  # bridge lint and specks
     count, labels = cv2.connectedComponents(like, connectivity=4)
@@ -307,7 +326,7 @@ def bright_chroma(logs: NDArray[np.float32]) -> tuple[NDArray[np.float32], NDArr
     The distance from grey of (b, g, r) is sqrt(((b-g)**2 + (g-r)**2 + (r-b)**2) / 3), which is
     the length of (sqrt(1/2) (b - g), sqrt(2/3) ((b + g) / 2 - r)): one matrix product.
     """
-    bright, one, two = cv2.split(cv2.transform(logs, _OPPONENT))
+    bright, one, two = (cv2.transform(logs, _OPPONENT[i : i + 1]) for i in range(3))  # faster than split
     return np.asarray(bright, np.float32), np.asarray(cv2.magnitude(one, two), np.float32)
 
 

@@ -106,9 +106,7 @@ def find_top_faces(
     e = np.exp(logits - logits.max(axis=0, keepdims=True))
     probs = e / e.sum(axis=0, keepdims=True)
     cocked = 1.0 / (1.0 + np.exp(-maps[1 + len(CLASSES)]))
-    padded_heat = np.pad(heat, 1)
-    padded_probs = np.pad(probs, ((0, 0), (1, 1), (1, 1)))
-    padded_cocked = np.pad(cocked, 1)
+    padded_heat, padded_probs, padded_cocked = (_framed(m) for m in (heat, probs, cocked))
     found = []
     for r, c in zip(rows.tolist(), cols.tolist(), strict=True):
         window = padded_heat[r : r + 3, c : c + 3]
@@ -127,3 +125,10 @@ def find_top_faces(
             )
         )
     return found
+
+
+def _framed(maps: NDArray[np.float32]) -> NDArray[np.float32]:
+    """The maps (rows and columns last) with a frame of zeros one cell wide (as ``np.pad``, faster)."""
+    out = np.zeros((*maps.shape[:-2], maps.shape[-2] + 2, maps.shape[-1] + 2), maps.dtype)
+    out[..., 1:-1, 1:-1] = maps
+    return out

@@ -42,7 +42,7 @@ def net_dice_in(
     for f in sorted(found, key=lambda f: -f.heat):
         if all(math.hypot(f.x - k.x, f.y - k.y) > settings.colour_apart * max(f.side, k.side) for k in kept):
             kept.append(f)
-    blobs, cast, floor = find_dice(pyramid, width, height, settings)
+    blobs, cast, floor = find_dice(pyramid, width, height, settings, [(k.x, k.y) for k in kept])
     return kept, cast, pyramid, blobs, floor
 
 
