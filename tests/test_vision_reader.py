@@ -136,3 +136,23 @@ def test_pyramid_crop_centres_the_asked_point() -> None:
         ys, xs = np.mgrid[0:32, 0:32]
         cy, cx = (crop * ys).sum() / crop.sum(), (crop * xs).sum() / crop.sum()
         assert abs(cx - 16) < 1.0 and abs(cy - 16) < 1.0, (scale, cx, cy)
+
+
+def test_a_second_turned_view_only_for_dice_the_first_leaves_unsure() -> None:
+    from vision.face_net import face_probs, load_face_net
+    from vision.reader import locate
+    from vision.scaling import Pyramid
+
+    frame = cv2.imread(str(PHOTOS.path(PHOTOS.images[0])), cv2.IMREAD_COLOR)
+    pyramid = Pyramid(frame)
+    dice = [(c.x, c.y, c.size) for c in locate(frame, pyramid=pyramid)]
+    net = load_face_net()
+    always = face_probs(net, pyramid, dice, turns=2, sure=1.01)
+    never = face_probs(net, pyramid, dice, turns=2, sure=0.0)
+    assert dice and [v.shape[0] for v in always] == [2] * len(dice)
+    assert [v.shape[0] for v in never] == [1] * len(dice)
+    for both, first in zip(always, never, strict=True):
+        np.testing.assert_allclose(both[0], first[0], atol=1e-5)  # the same first view
+    mixed = face_probs(net, pyramid, dice, turns=2, sure=0.97)
+    assert [v.shape[0] for v in mixed] == [1 if v[0].max() >= 0.97 else 2 for v in always]
+    assert face_probs(net, pyramid, [], turns=2) == []
