@@ -64,7 +64,7 @@ def load_net(path: str = str(MODEL)) -> cv2.dnn.Net:
 
 
 def _sigmoid(x: NDArray[np.float32]) -> NDArray[np.float32]:
-    out: NDArray[np.float32] = (1.0 / (1.0 + np.exp(-x))).astype(np.float32)
+    out: NDArray[np.float32] = (1.0 / (1.0 + np.exp(-np.clip(x, -60.0, 60.0)))).astype(np.float32)
     return out
 
 
@@ -108,7 +108,7 @@ def find_candidates(net: cv2.dnn.Net, pyramid: Pyramid, scale: float, min_heat: 
             Candidate(
                 x=(c + 0.5 + dx) * STRIDE / scale,
                 y=(r + 0.5 + dy) * STRIDE / scale,
-                size=float(SIZE_REF * np.exp(maps[-1, r, c])) / scale,
+                size=float(SIZE_REF * np.exp(min(float(maps[-1, r, c]), 20.0))) / scale,  # no overflow
                 heat=float(heat[r, c]),
                 probs=tuple(float(p) for p in probs[:, r, c]),
                 probs_around=tuple(float(p) for p in around),
