@@ -156,3 +156,4 @@ def test_a_second_turned_view_only_for_dice_the_first_leaves_unsure() -> None:
     mixed = face_probs(net, pyramid, dice, turns=2, sure=0.97)
     assert [v.shape[0] for v in mixed] == [1 if v[0].max() >= 0.97 else 2 for v in always]
     assert face_probs(net, pyramid, [], turns=2) == []
+

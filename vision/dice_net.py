@@ -86,6 +86,16 @@ def _softmax(logits: NDArray[np.float32]) -> NDArray[np.float32]:
     return out
 
 
+def die_size(logit: float) -> float:
+    """The die side in network-input pixels from the size channel, clipped: a featureless frame
+    can give any logit, and a size must stay positive and finite.
+
+    >>> die_size(0.0), die_size(-1e9) > 0, die_size(1e9) < float("inf")
+    (48.0, True, True)
+    """
+    return float(SIZE_REF * np.exp(np.clip(logit, -6.0, 6.0)))
+
+
 def find_candidates(net: cv2.dnn.Net, pyramid: Pyramid, scale: float, min_heat: float) -> list[Candidate]:
     """Heat peaks above ``min_heat`` with the frame resized by ``scale`` before the network."""
     maps = run_maps(net, pyramid.at(scale))
@@ -108,7 +118,7 @@ def find_candidates(net: cv2.dnn.Net, pyramid: Pyramid, scale: float, min_heat: 
             Candidate(
                 x=(c + 0.5 + dx) * STRIDE / scale,
                 y=(r + 0.5 + dy) * STRIDE / scale,
-                size=float(SIZE_REF * np.exp(min(float(maps[-1, r, c]), 20.0))) / scale,  # no overflow
+                size=die_size(float(maps[-1, r, c])) / scale,
                 heat=float(heat[r, c]),
                 probs=tuple(float(p) for p in probs[:, r, c]),
                 probs_around=tuple(float(p) for p in around),
