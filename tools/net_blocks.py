@@ -1,4 +1,5 @@
-"""Layer blocks shared by Kostka's training scripts (training only: torch is never a runtime need).
+"""Layer blocks and the ONNX export shared by Kostka's training scripts (training only: torch is
+never a runtime need).
 
 Only layers that OpenCV's dnn importer reads on 4.11 as well as 5.0 once exported to ONNX opset 11
 with BatchNorm folded: Conv, BatchNorm, ReLU (see vision/data/README.md).
@@ -6,6 +7,9 @@ with BatchNorm folded: Conv, BatchNorm, ReLU (see vision/data/README.md).
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import torch
 from torch import nn
 
 
@@ -19,3 +23,28 @@ def conv_bn(cin: int, cout: int, stride: int = 1, groups: int = 1, k: int = 3) -
 def dw_sep(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
     """A depthwise-separable block: 3x3 per channel, then 1x1 across channels."""
     return nn.Sequential(conv_bn(cin, cin, stride, groups=cin), conv_bn(cin, cout, k=1))
+
+
+def write_onnx(
+    net: nn.Module,
+    dummy: torch.Tensor,
+    out: str,
+    names: tuple[str, str],
+    dynamic_axes: dict[str, dict[int, str]] | None = None,
+) -> None:
+    """Export ``net`` (in eval mode) to ONNX opset 11 at ``out``, its state dict beside it as
+    ``.pt``, then put it back in training mode. ``names``: the input's and the output's."""
+    net.eval()
+    torch.onnx.export(
+        net,
+        dummy,
+        out,
+        input_names=[names[0]],
+        output_names=[names[1]],
+        opset_version=11,
+        dynamic_axes=dynamic_axes,
+        dynamo=False,
+    )
+    torch.save(net.state_dict(), str(Path(out).with_suffix(".pt")))
+    net.train()
+    print(f"wrote {out}", flush=True)

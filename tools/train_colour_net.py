@@ -37,7 +37,7 @@ from torch import nn
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from net_blocks import conv_bn, dw_sep  # noqa: E402
+from net_blocks import conv_bn, dw_sep, write_onnx  # noqa: E402
 
 from vision.colour_net import CLASSES, INPUT, MAPS, SIZE_REF, STRIDE  # noqa: E402
 from vision.synth import DEFAULT, HARDEST, draw, plan_scene  # noqa: E402
@@ -172,14 +172,7 @@ def losses(
 
 
 def export(net: ColourNet, out: str) -> None:
-    net.eval()
-    dummy = torch.zeros(1, 3, INPUT[1], INPUT[0])
-    torch.onnx.export(
-        net, dummy, out, input_names=["image"], output_names=["maps"], opset_version=11, dynamo=False
-    )
-    torch.save(net.state_dict(), str(Path(out).with_suffix(".pt")))
-    net.train()
-    print(f"wrote {out}", flush=True)
+    write_onnx(net, torch.zeros(1, 3, INPUT[1], INPUT[0]), out, ("image", "maps"))
 
 
 def main() -> int:

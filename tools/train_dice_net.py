@@ -29,7 +29,7 @@ from torch import nn
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from net_blocks import conv_bn, dw_sep  # noqa: E402
+from net_blocks import conv_bn, dw_sep, write_onnx  # noqa: E402
 
 from firmware.labels import load_set  # noqa: E402
 from vision.dice_net import CLASSES, STRIDE  # noqa: E402
@@ -243,20 +243,7 @@ def export(net: DiceNet, out: str) -> None:
     shape it loads, and ``cv2.dnn`` still runs the net on any batch and any size that is a
     multiple of 32 (tests/test_models_compat.py checks both OpenCV versions).
     """
-    net.eval()
-    dummy = torch.zeros(1, 3, 256, 256)
-    torch.onnx.export(
-        net,
-        dummy,
-        out,
-        input_names=["image"],
-        output_names=["maps"],
-        opset_version=11,
-        dynamo=False,
-    )
-    torch.save(net.state_dict(), str(Path(out).with_suffix(".pt")))
-    net.train()
-    print(f"wrote {out}", flush=True)
+    write_onnx(net, torch.zeros(1, 3, 256, 256), out, ("image", "maps"))
 
 
 if __name__ == "__main__":

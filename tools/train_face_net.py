@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from net_blocks import conv_bn  # noqa: E402
+from net_blocks import conv_bn, write_onnx  # noqa: E402
 from train_dice_net import augment_colour, load_images  # noqa: E402
 
 from vision.face_net import FACE_CLASSES, FACE_CROP, FACE_DIE  # noqa: E402
@@ -243,21 +243,10 @@ def export(net: nn.Module, out: str) -> None:
     that (tests/test_models_compat.py). Symbolic height and width made OpenCV 4.11 refuse the
     dice network (see tools/train_dice_net.py), so keep the crop size fixed.
     """
-    net.eval()
-    dummy = torch.zeros(2, 3, int(LAYOUT["crop"]), int(LAYOUT["crop"]))
-    torch.onnx.export(
-        net,
-        dummy,
-        out,
-        input_names=["crops"],
-        output_names=["logits"],
-        opset_version=11,
-        dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}},
-        dynamo=False,
+    side = int(LAYOUT["crop"])
+    write_onnx(
+        net, torch.zeros(2, 3, side, side), out, ("crops", "logits"), {"crops": {0: "n"}, "logits": {0: "n"}}
     )
-    torch.save(net.state_dict(), str(Path(out).with_suffix(".pt")))
-    net.train()
-    print(f"wrote {out}", flush=True)
 
 
 if __name__ == "__main__":
