@@ -118,6 +118,18 @@ def augment_colour(crop: np.ndarray, rng: random.Random) -> np.ndarray:
     return np.clip(img, 0, 255)
 
 
+def placement(cx: float, cy: float, angle: float, scale: float, side: int, mirror: bool) -> np.ndarray:
+    """The affine map that turns the image by ``angle`` degrees and scales it by ``scale`` about
+    (cx, cy), puts that point at the centre of a ``side`` x ``side`` crop, and may mirror it."""
+    m = cv2.getRotationMatrix2D((float(cx), float(cy)), angle, scale)
+    m[0, 2] += side / 2 - cx
+    m[1, 2] += side / 2 - cy
+    if mirror:
+        m[0] = -m[0]
+        m[0, 2] += side
+    return m
+
+
 def make_sample(item, rng: random.Random, crop_side: int = CROP) -> tuple[np.ndarray, np.ndarray]:
     image, dice, _die, has_size = item
     CROP = crop_side
@@ -131,12 +143,7 @@ def make_sample(item, rng: random.Random, crop_side: int = CROP) -> tuple[np.nda
         cy += rng.uniform(-1, 1) * CROP * 0.4 / scale
     else:
         cx, cy = rng.uniform(0, image.shape[1]), rng.uniform(0, image.shape[0])
-    m = cv2.getRotationMatrix2D((float(cx), float(cy)), angle, scale)
-    m[0, 2] += CROP / 2 - cx
-    m[1, 2] += CROP / 2 - cy
-    if rng.random() < 0.5:
-        m[0] = -m[0]
-        m[0, 2] += CROP
+    m = placement(cx, cy, angle, scale, CROP, mirror=rng.random() < 0.5)
     border = cv2.BORDER_REFLECT101 if rng.random() < 0.5 else cv2.BORDER_CONSTANT
     fill = tuple(float(rng.uniform(0, 255)) for _ in range(3))
     crop = cv2.warpAffine(image, m, (CROP, CROP), flags=cv2.INTER_LINEAR, borderMode=border, borderValue=fill)

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from net_blocks import conv_bn, write_onnx  # noqa: E402
-from train_dice_net import augment_colour, load_images  # noqa: E402
+from train_dice_net import augment_colour, load_images, placement  # noqa: E402
 
 from vision.face_net import FACE_CLASSES, FACE_CROP, FACE_DIE  # noqa: E402
 
@@ -118,12 +118,7 @@ def cut(image: np.ndarray, cx: float, cy: float, size: float, rng: random.Random
     side = int(LAYOUT["crop"])
     scale = LAYOUT["die"] / size * math.exp(rng.uniform(-0.25, 0.25))
     angle = rng.uniform(0, 360)
-    m = cv2.getRotationMatrix2D((float(cx), float(cy)), angle, scale)
-    m[0, 2] += side / 2 - cx
-    m[1, 2] += side / 2 - cy
-    if rng.random() < 0.5:
-        m[0] = -m[0]
-        m[0, 2] += side
+    m = placement(cx, cy, angle, scale, side, mirror=rng.random() < 0.5)
     crop = cv2.warpAffine(image, m, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT101)
     return augment_colour(crop, rng)
 
