@@ -36,6 +36,26 @@ def test_real_photo_reads_every_labelled_die(name: str) -> None:
     assert len([d for d in reading.dice if d.status == "ok"]) == len(labels), reading
 
 
+def test_a_die_cut_by_the_frame_edge_is_uncertain() -> None:
+    """A die whose centre lies within ``PipSettings.edge`` dice of the frame's edge is not stood
+    by (part of its face is out of view); every other die reads as without that rule."""
+    from dataclasses import replace
+
+    from vision.tuning import PIPS
+
+    name = "IMG_20191208_112510.jpg"
+    frame = cv2.imread(str(PHOTOS.path(name)), cv2.IMREAD_COLOR)
+    frame = cv2.resize(frame, (684, 684), interpolation=cv2.INTER_AREA)
+    three = PHOTOS.labels[name][4]
+    top = round(three.cy * 684) - 4  # the photo cut 4 pixels above the three's centre
+    cut = np.ascontiguousarray(frame[top:])
+    loose = read_dice(cut, settings=replace(PIPS, edge=0.0))
+    strict = read_dice(cut)
+    changed = [(a, b) for a, b in zip(loose.dice, strict.dice, strict=True) if a != b]
+    assert [(a.face, a.status, b.status) for a, b in changed] == [(3, "ok", "uncertain")], strict
+    assert changed[0][1].box[1] == 0  # the three, at the top edge
+
+
 def test_reading_is_in_frame_pixels_of_the_given_frame() -> None:
     name = PHOTOS.images[0]
     frame = cv2.imread(str(PHOTOS.path(name)), cv2.IMREAD_COLOR)
@@ -156,4 +176,3 @@ def test_a_second_turned_view_only_for_dice_the_first_leaves_unsure() -> None:
     mixed = face_probs(net, pyramid, dice, turns=2, sure=0.97)
     assert [v.shape[0] for v in mixed] == [1 if v[0].max() >= 0.97 else 2 for v in always]
     assert face_probs(net, pyramid, [], turns=2) == []
-

@@ -106,7 +106,11 @@ def locate(
             rough, typical = again, die_px or statistics.median(sizes)
     work_scale = min(settings.max_upscale, settings.die_px / typical)
     closer = look_closer(net, pyramid, _distinct(rough, settings.apart), work_scale, settings.crop)
-    return _distinct([c for c in closer if c.heat >= settings.keep_heat], settings.apart)
+    kept = [c for c in closer if c.heat >= settings.keep_heat]
+    # a faint find may be a die the network sees better larger (against a wall, half hidden)
+    faint = [c for c in closer if settings.faint_heat <= c.heat < settings.keep_heat]
+    again = look_closer(net, pyramid, faint, work_scale * settings.faint_zoom, settings.crop)
+    return _distinct(kept + [c for c in again if c.heat >= settings.faint_keep_heat], settings.apart)
 
 
 def load_models(models: str | None = None) -> None:
@@ -173,7 +177,9 @@ def read_dice(
             o.heat > c.heat and math.hypot(o.x - c.x, o.y - c.y) < settings.crowd * min(o.size, c.size)
             for o in candidates
         )
-        verdict = judge(c, probs, typical, settings, crowded)
+        margin = settings.edge * c.size
+        in_frame = margin <= c.x <= width - margin and margin <= c.y <= height - margin
+        verdict = judge(c, probs, typical, settings, crowded, in_frame)
         if verdict is None:
             continue
         face, confidence, status = verdict

@@ -2,9 +2,9 @@
 
 The face classifier's views of the die (as it is, and turned when that is not sure) must name
 the same face with high probability; the dice network must be sure a die is there (a little
-less sure when the face is plain to the classifier); and the die must be about as big as the
-others. (The dice network's own class map is not asked: as a veto it
-turned more right readings uncertain than it caught wrong ones, see ``vision.tuning``.)
+less sure when the face is plain to the classifier); the die must be about as big as the
+others and lie whole in the frame. (The dice network's own class map is not asked: as a veto
+it turned more right readings uncertain than it caught wrong ones, see ``vision.tuning``.)
 
 >>> import numpy as np
 >>> from vision.dice_net import Candidate
@@ -13,6 +13,8 @@ turned more right readings uncertain than it caught wrong ones, see ``vision.tun
 >>> judge(net_says, views, 48.0)
 (3, 0.93, 'ok')
 >>> judge(net_says, views, 120.0)[2]  # far smaller than the other dice in the frame
+'uncertain'
+>>> judge(net_says, views, 48.0, in_frame=False)[2]  # partly out of the picture
 'uncertain'
 """
 
@@ -36,11 +38,13 @@ def judge(
     typical_size: float | None,
     settings: PipSettings = PIPS,
     crowded: bool = False,
+    in_frame: bool = True,
 ) -> tuple[Face, float, Status] | None:
     """``(face, confidence, status)`` of one candidate, or None when it is no die at all.
 
     ``views``: the face classifier's probabilities, one row per view. ``crowded``: a hotter
     find lies within ``settings.crowd`` dice (this may be a side face of that die).
+    ``in_frame``: the die's centre lies at least ``settings.edge`` dice inside the frame.
     """
     mean = views.mean(axis=0)
     best = int(np.argmax(mean))
@@ -61,5 +65,6 @@ def judge(
         typical_size is None
         or 1 / settings.size_ratio <= candidate.size / typical_size <= settings.size_ratio,
         not crowded,
+        in_frame,
     )
     return value, confidence, "ok" if all(checks) else "uncertain"

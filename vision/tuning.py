@@ -11,6 +11,7 @@ of ``ok_prob`` 0.7-0.9, ``ok_prob_each`` 0.5-0.6, ``ok_heat`` 0.3-0.4 (and, with
 before it, veto 0.8 / 0.9 / none) scored as correct-ok minus ten times silent errors on 1::4.
 That score preferred ``ok_heat`` 0.3, which on all odd images made two more silent errors on
 gissur (a wrong face, a find on the felt) for one more right die: it stays 0.35.
+Later, with the same score and split: ``faint_*`` (a third look at faint finds) and ``edge``.
 """
 
 from __future__ import annotations
@@ -34,6 +35,13 @@ class PipSettings:
     # Heat (the network's belief that a die's centre is there)
     find_heat: float = 0.25  # first-look peaks below this are not dice at all
     keep_heat: float = 0.3  # nor second-look peaks below this (3 of 1634 dice, 669 of 836 other finds)
+    # ... unless a third look, ``faint_zoom`` times larger, at a peak of at least ``faint_heat``
+    # finds one of ``faint_keep_heat`` there (odd images: 4 more right dice, mostly gissur's at
+    # the box's walls, no more unlabelled finds; zoom 1.25-1.6, 0.4-0.55, 0.1-0.15 tried: a
+    # plateau, but zoom 1.6 or 0.4 made a silent error)
+    faint_heat: float = 0.1
+    faint_zoom: float = 1.4
+    faint_keep_heat: float = 0.5
     ok_heat: float = 0.35  # below this a die is at most uncertain ...
     sure_face_heat: float = 0.3  # ... unless the face classifier is ``sure_face`` of its face
     sure_face: float = 0.95  # (odd images: 4 more right dice of 1649, no new silent error)
@@ -53,6 +61,10 @@ class PipSettings:
     # A find with a hotter one closer than this many dice is uncertain (it may be that die's
     # side face, seen at a slant).
     crowd: float = 0.0
+    # A die whose centre lies closer than this many dice to the frame's edge is uncertain: part
+    # of its top face is out of view (gissur: a cocked die half out of the picture, found by the
+    # third look, was read ok; 0.1-0.3 tried, best on 1::4; on 3::4 it costs one right die).
+    edge: float = 0.15
     # More finds than this is no table of dice (noise, a pattern, a dice-covered cloth):
     # every find is uncertain. The sets have at most 25 dice a photo.
     max_finds: int = 40
