@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import cv2
+import numpy as np
 import pytest
 
-from vision.cards import card_json
+from vision.cards import CARD_H, CARD_W, card_hue_name, card_json, read_card
+from vision.colour import Cast
 from vision.colour_reader import read_cards
-from vision.synth import CardFace, Light, render
+from vision.synth import CardFace, Kit, Light, render
+from vision.synth_paint import NOMINAL_KIT, card_face
 
 CARDS = [
     CardFace("square", ("red",)),
@@ -62,3 +66,35 @@ def test_no_card_no_reading() -> None:
 def test_card_json() -> None:
     assert card_json("lizard:green") == {"kind": "lizard", "colours": ["green"]}
     assert card_json("squares:red+blue") == {"kind": "squares", "colours": ["red", "blue"]}
+
+
+def paint(hue: float) -> tuple[float, float, float]:
+    """A printed colour (BGR) of ``hue`` in OpenCV units (0-180), as saturated as the renderer's orange."""
+    hsv = np.array([[[2 * hue, 0.9, 0.94]]], np.float32)
+    b, g, r = (255 * float(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
+    return b, g, r
+
+
+@pytest.mark.parametrize("hue", [4.5, 19.5], ids=["between red and orange", "between orange and yellow"])
+def test_a_mark_between_two_colours_is_uncertain(hue: float) -> None:
+    assert card_hue_name(hue) is None
+    kit = Kit(paints=(("orange", paint(hue)), *NOMINAL_KIT.paints))
+    for seed in range(3):
+        frame, _ = render(seed, "easy", "cards", faces=[CardFace("square", ("orange",))], kit=kit)
+        assert [(d.face, d.status) for d in read_cards(frame).dice] == [(None, "uncertain")], seed
+
+
+def flat_card(kind: str, colours: tuple[str, ...]) -> np.ndarray:
+    """A straightened card as ``read_card`` takes it, drawn by the renderer without light or camera."""
+    sprite, _ = card_face(kind, colours, 3 * CARD_W, NOMINAL_KIT)  # type: ignore[arg-type]
+    return np.asarray(cv2.resize(sprite, (CARD_W, CARD_H), interpolation=cv2.INTER_AREA).round(), np.uint8)
+
+
+def test_a_square_lost_in_glare_does_not_make_two_squares_one() -> None:
+    daylight = Cast((1.0, 1.0, 1.0), 238.0, 1.0)
+    card = flat_card("squares", ("red", "blue"))
+    assert read_card(card, daylight, ("red", "blue")) == ("squares:red+blue", 1.0, True)
+    right = slice(CARD_W // 2 + 2, CARD_W - 12)
+    card[12:-12, right] = card[6, CARD_W // 2]  # the right square washed out to paper
+    face, _, ok = read_card(card, daylight, ("red", "blue"))
+    assert face == "square:red" and not ok

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from net_blocks import conv_bn, write_onnx  # noqa: E402
+from net_blocks import classifier, write_onnx  # noqa: E402
 from train_dice_net import augment_colour, load_images, placement  # noqa: E402
 
 from vision.face_net import FACE_CLASSES, FACE_CROP, FACE_DIE  # noqa: E402
@@ -41,21 +41,7 @@ LAYOUT = {"crop": FACE_CROP, "die": FACE_DIE}  # crop side and die side in it, p
 class FaceNet(nn.Module):
     def __init__(self) -> None:
         super().__init__()
-        self.body = nn.Sequential(
-            conv_bn(3, 16),
-            nn.MaxPool2d(2),
-            conv_bn(16, 32),
-            nn.MaxPool2d(2),
-            conv_bn(32, 64),
-            conv_bn(64, 64),
-            nn.MaxPool2d(2),
-            conv_bn(64, 96),
-            conv_bn(96, 128),
-            nn.AdaptiveAvgPool2d(1),
-            nn.Flatten(),
-            nn.Dropout(0.1),
-            nn.Linear(128, len(FACE_CLASSES)),
-        )
+        self.body = classifier((16, 32, 64, 64, 96, 128), len(FACE_CLASSES))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.body(x)
@@ -123,16 +109,38 @@ def cut(image: np.ndarray, cx: float, cy: float, size: float, rng: random.Random
     return augment_colour(crop, rng)
 
 
+def mine_hard(items: list[tuple[np.ndarray, np.ndarray]], model: str, below: float) -> list[tuple[int, int]]:
+    """Training dice that classifier ``model`` reads badly: (item, die) whose label gets a
+    probability under ``below`` on the die cut as labelled."""
+    from vision.face_net import face_probs, load_face_net
+    from vision.scaling import Pyramid
+
+    net = load_face_net(model)
+    hard = []
+    for index, (image, dice) in enumerate(items):
+        views = face_probs(net, Pyramid(image), [(d[0], d[1], d[2]) for d in dice], 1)
+        for k, (d, probs) in enumerate(zip(dice, views, strict=True)):
+            if probs[0, FACE_CLASSES.index(int(d[3]))] < below:
+                hard.append((index, k))
+    print(f"{len(hard)} hard dice", flush=True)
+    return hard
+
+
+def die_sample(image: np.ndarray, d: np.ndarray, rng: random.Random) -> tuple[np.ndarray, int]:
+    """Labelled die ``d`` cut a little off its centre."""
+    jitter = 0.25 * float(d[2])
+    cx = d[0] + rng.uniform(-jitter, jitter)
+    cy = d[1] + rng.uniform(-jitter, jitter)
+    return cut(image, cx, cy, float(d[2]), rng), FACE_CLASSES.index(int(d[3]))
+
+
 def sample(items: list, rng: random.Random) -> tuple[np.ndarray, int]:
     image, dice = items[rng.randrange(len(items))]
     r = rng.random()
     d = dice[rng.randrange(len(dice))]
     size = float(d[2])
     if r < 0.8:
-        jitter = 0.25 * size
-        cx = d[0] + rng.uniform(-jitter, jitter)
-        cy = d[1] + rng.uniform(-jitter, jitter)
-        return cut(image, cx, cy, size, rng), FACE_CLASSES.index(int(d[3]))
+        return die_sample(image, d, rng)
     # no die at the centre: beside a die, or anywhere on the table away from dice
     for _ in range(20):
         if r < 0.9:
@@ -155,6 +163,24 @@ def mined(
     return cut(items[index][0], cx, cy, size, rng), FACE_CLASSES.index(None)
 
 
+def draw(
+    items: list,
+    synth: list,
+    negatives: list[tuple[int, float, float, float]],
+    hard: list[tuple[int, int]],
+    args: argparse.Namespace,
+    rng: random.Random,
+) -> tuple[np.ndarray, int]:
+    """One training sample: a mined find without a label, a hard die, or an ordinary sample."""
+    r = rng.random()
+    if r < args.negatives:
+        return mined(items, negatives, rng)
+    if r < args.negatives + args.hard:
+        index, k = hard[rng.randrange(len(hard))]
+        return die_sample(items[index][0], items[index][1][k], rng)
+    return sample(synth if rng.random() < args.synth else items, rng)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--split", choices=["even", "all"], default="all")
@@ -170,6 +196,10 @@ def main() -> int:
         "--negatives", type=float, default=0.0, help="share of samples from mined finds without a label"
     )
     parser.add_argument("--models", help="dice network folder to mine them with (default: shipped)")
+    parser.add_argument(
+        "--hard", type=float, default=0.0, help="share of samples from dice the --resume net reads badly"
+    )
+    parser.add_argument("--hard-below", type=float, default=0.9, help="... giving their face less than this")
     parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
     parser.add_argument(
         "--crop", type=int, default=LAYOUT["crop"], help="crop side, pixels (vision.face_net.FACE_CROP)"
@@ -182,6 +212,8 @@ def main() -> int:
     )
     args = parser.parse_args()
     LAYOUT["crop"], LAYOUT["die"] = args.crop, args.die
+    if args.hard > 0 and not args.resume:
+        parser.error("--hard needs --resume (the .onnx beside that .pt finds the hard dice)")
     if args.ensemble:
         members = [FaceNet() for _ in args.ensemble]
         for member, path in zip(members, args.ensemble, strict=True):
@@ -196,6 +228,9 @@ def main() -> int:
     items = load(args.split)
     synth = load_synth(args.synth_frames) if args.synth > 0 else []
     negatives = mine_negatives(items, args.models) if args.negatives > 0 else []
+    hard = []
+    if args.hard > 0:
+        hard = mine_hard(items, str(Path(args.resume).with_suffix(".onnx")), args.hard_below)
     net = FaceNet()
     if args.resume:
         net.load_state_dict(torch.load(args.resume))
@@ -204,11 +239,7 @@ def main() -> int:
     start = time.time()
     correct = seen = 0
     for step in range(args.steps):
-        batch = [
-            mined(items, negatives, rng) if rng.random() < args.negatives
-            else sample(synth if rng.random() < args.synth else items, rng)
-            for _ in range(args.batch)
-        ]  # fmt: skip
+        batch = [draw(items, synth, negatives, hard, args, rng) for _ in range(args.batch)]
         x = torch.from_numpy(np.stack([b[0].transpose(2, 0, 1) / 255.0 for b in batch]).astype(np.float32))
         y = torch.tensor([b[1] for b in batch])
         logits = net(x)

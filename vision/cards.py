@@ -1,42 +1,91 @@
 """Lezard Domino's cards: one square of colour X, two squares X and Y (in order), or a lizard of X.
 
-A card is a light, nearly white rectangle (3:2) on the tray. ``find_cards`` finds light,
-colourless regions of a card's shape (after the frame's white balance, ``vision.colour``),
-``read_card`` straightens each into a ``CARD_W`` x ``CARD_H`` picture, long side across, and
-looks at the coloured marks inside its frame line: one compact mark is a square, two are two
-squares (read left to right as the camera sees them), one ragged mark (legs, tail) is a lizard.
-The colour names a board uses are passed in (``colours``): vision/ knows no game's data files.
+A card is a light, nearly white rectangle (3:2) on the tray. ``find_cards`` looks in a copy of
+the frame ``FIND_SIDE`` pixels wide for pale regions of a card's shape, cut apart from a light
+floor by the card's edges and tried at several brightness levels (a card on white paper, in a
+hand's shadow or under a glare spot). ``read_card`` straightens each into a ``CARD_W`` x ``CARD_H``
+picture, long side across, white-balances it on its own paper and looks at the coloured marks
+inside it: one compact mark is a square, two are two squares (read left to right as the camera
+sees them), one ragged mark (legs, tail) is a lizard. A mark's colour is named by its hue
+(``CARD_HUES``); a hue between two names, a mark of mixed hues or a shape between a square and a
+lizard is ``uncertain``, never a guess. The colour names a board uses are passed in
+(``colours``): vision/ knows no game's data files.
 
 A card's face is written as in labels.csv, ``kind:colour+colour``; ``card_json`` turns it into
 the JSON of ``kostka read --mode cards``.
 
 >>> card_json("squares:red+blue")
 {'kind': 'squares', 'colours': ['red', 'blue']}
+>>> card_hue_name(14.0), card_hue_name(19.0), card_hue_name(176.0)
+('orange', None, 'red')
 """
 
 from __future__ import annotations
 
-import math
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.colour import NAMES, Cast, corrected, estimate_cast, name_pixels
+from vision.colour import Cast, circular_median, corrected, estimate_cast
 from vision.reading import Die, Status
+from vision.scaling import Pyramid
 
 DEFAULT_CARD_COLOURS = ("red", "orange", "yellow", "green", "blue")
 """Lezard Domino's colours (rules/data/lezard.toml); callers should pass the board's own."""
+
+# Tuned on the renderer's hardest card frames, seeds 5000-5299 (bench/bench_colour.py --cards
+# measures seeds 0..).
+FIND_SIDE = 640
+"""Cards are looked for in a copy of the frame this many pixels on its long side."""
+PAPER_SATURATION = 100
+"""Card paper: saturation (0-255) below this after the scene's white balance..."""
+PAPER_LEVELS = (0.25, 0.4, 0.55, 0.7, 0.85, 1.0, 1.15)
+"""...and brighter than one of these shares of the scene's white (each level is tried)."""
+EDGE = 0.15
+"""A pixel where brightness steps by this share of its own is a card's edge."""
+CARD_AREA = (0.003, 0.15)
+"""A card covers this share of the frame."""
+CARD_ASPECT = (1.25, 1.85)
+CARD_FILL = 0.88
+"""A card's region fills this share of its rotated rectangle."""
 CARD_W, CARD_H = 150, 100
-WORK_SIDE = 1280
-PAPER_SATURATION = 60
-PAPER_VALUE = 0.55
-"""Card paper: saturation below this (0-255) and value above this share of the scene's white."""
+MARGIN = 0.07
+"""The card's rim (this share of its height) is not looked at for marks."""
+MARK_SATURATION = 40
+"""A mark's pixel: saturation at least this after the card's own white balance."""
 SMALLEST_MARK = 0.03
 """A mark covers at least this share of the card."""
-SQUARE_SOLIDITY = 0.85
-LIZARD_SOLIDITY = 0.75
-OK_AGREE = 0.8
+SQUARE_SOLIDITY = 0.9
+SQUARE_AREA = 0.1
+"""A square fills this share of its convex hull and covers this share of the card or more
+(the renderer's squares: 0.97 and 0.16-0.29, by whether the card or the paper inside its frame
+line was found)..."""
+LIZARD_SOLIDITY = 0.7
+"""...and a lizard, legs and tail, fills at most this share of its hull (renderer: 0.43-0.55)."""
+STEADY_HUE = 3.0
+STEADY = 0.7
+"""For ``ok``, this share of a mark's core lies within STEADY_HUE (OpenCV units) of its median hue."""
+SQUARE_OFF_CENTRE = 0.1
+"""A lone square lies within this share of the card's width from its middle; each of two
+squares lies this far or more on its side (a square lost in a glare spot must not make two
+squares one)."""
+SQUARE_SIZES = 0.6
+"""Two squares' areas differ by no more than this ratio (a square half lost in a glare spot)."""
+
+CARD_HUES: dict[str, tuple[float, float]] = {
+    "red": (170.0, 3.5),
+    "orange": (5.5, 18.5),
+    "yellow": (20.5, 34.0),
+    "green": (42.0, 85.0),
+    "blue": (95.0, 128.0),
+    "purple": (135.0, 165.0),
+}
+"""The hues (OpenCV units, 0-180) each colour's print takes on a card after its own white
+balance, low to high (red wraps around 180). Between two bands a mark is ``uncertain``: the
+renderer's orange paints reach hue 17 and its yellows 21 (``kit_jitter`` 1.5), and light moves
+a mark's measured hue by up to about 3 (a clipped orange under a bright lamp, a glare spot)."""
 
 
 def card_json(face: str) -> dict[str, object]:
@@ -45,29 +94,41 @@ def card_json(face: str) -> dict[str, object]:
     return {"kind": kind, "colours": colours.split("+") if colours else []}
 
 
+def card_hue_name(hue: float) -> str | None:
+    """The colour name whose band in ``CARD_HUES`` holds ``hue``, or None between bands."""
+    for name, (low, high) in CARD_HUES.items():
+        if (low <= hue <= high) if low <= high else (hue >= low or hue <= high):
+            return name
+    return None
+
+
 def find_cards(work: NDArray[np.uint8], cast: Cast) -> list[cv2.typing.RotatedRect]:
-    """Rotated rectangles (work pixels) of light regions shaped like a card."""
-    hsv = cv2.cvtColor(corrected(work, cast), cv2.COLOR_BGR2HSV)
-    paper = ((hsv[..., 1] < PAPER_SATURATION) & (hsv[..., 2] > PAPER_VALUE * cast.white)).astype(np.uint8)
-    outlines, _ = cv2.findContours(paper, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    """Rotated rectangles (work pixels) of pale regions shaped like a card, largest first."""
+    balanced = cv2.transform(work, np.diag(np.array(cast.gains, np.float32)))  # as colour.corrected
+    hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV)
+    value = hsv[..., 2]
+    step = cv2.morphologyEx(value, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
+    pale = (hsv[..., 1] < PAPER_SATURATION) & (step < cv2.convertScaleAbs(value, alpha=EDGE))
     area_total = float(work.shape[0] * work.shape[1])
-    found = []
-    for outline in outlines:
-        hull = cv2.convexHull(outline)
-        area = float(cv2.contourArea(hull))
-        if not 0.0012 * area_total <= area <= 0.3 * area_total:
-            continue
-        rect = cv2.minAreaRect(hull)
-        (w, h) = rect[1]
-        if min(w, h) <= 0 or not 1.2 <= max(w, h) / min(w, h) <= 1.9:
-            continue
-        if area / (w * h) < 0.85:
-            continue
-        found.append(rect)
-    found.sort(key=lambda r: -r[1][0] * r[1][1])
+    found: list[tuple[float, cv2.typing.RotatedRect]] = []
+    for level in PAPER_LEVELS:
+        paper = (pale & (value > level * cast.white)).view(np.uint8)
+        outlines, tree = cv2.findContours(paper, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+        for outline, (_, _, _, parent) in zip(outlines, tree[0] if tree is not None else [], strict=True):
+            if parent >= 0 or len(outline) < 4 or cv2.contourArea(outline) < 0.5 * CARD_AREA[0] * area_total:
+                continue
+            hull = cv2.convexHull(outline)
+            area = float(cv2.contourArea(hull))
+            rect = cv2.minAreaRect(hull)
+            w, h = rect[1]
+            if not CARD_AREA[0] * area_total <= area <= CARD_AREA[1] * area_total or min(w, h) <= 0:
+                continue
+            if CARD_ASPECT[0] <= max(w, h) / min(w, h) <= CARD_ASPECT[1] and area >= CARD_FILL * w * h:
+                found.append((area, rect))
+    found.sort(key=lambda f: -f[0])
     kept: list[cv2.typing.RotatedRect] = []
-    for rect in found:  # the card and the paper inside its frame line: keep the card
-        if all(math.dist(rect[0], k[0]) > 0.3 * min(k[1]) for k in kept):
+    for _, rect in found:  # one card at several levels, or paper inside its frame line: the card
+        if all(cv2.pointPolygonTest(cv2.boxPoints(k), rect[0], False) < 0 for k in kept):
             kept.append(rect)
     return kept
 
@@ -92,66 +153,111 @@ def straighten(image: NDArray[np.uint8], rect: cv2.typing.RotatedRect, scale: fl
     )  # fmt: skip
     dst = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H]], np.float32)
     matrix = cv2.getAffineTransform(src, dst)
-    return np.asarray(cv2.warpAffine(image, matrix, (CARD_W, CARD_H), flags=cv2.INTER_AREA), np.uint8)
+    return np.asarray(cv2.warpAffine(image, matrix, (CARD_W, CARD_H), flags=cv2.INTER_LINEAR), np.uint8)
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """One coloured mark on a card: its colour name (None: between names) and median hue, the
+    share of its core with that name's hue, its solidity (area over its hull's), its centre's x
+    and its area (shares of the card's width and area)."""
+
+    colour: str | None
+    hue: float
+    steady: float
+    solidity: float
+    x: float
+    area: float
+
+
+def on_own_paper(card_bgr: NDArray[np.uint8], cast: Cast) -> NDArray[np.float32]:
+    """The straightened card in HSV (float: hue 0-180, saturation and value 0-255), white-balanced
+    on its own paper (its light pale pixels)."""
+    pixels = corrected(card_bgr, cast).astype(np.float32)
+    hsv = _hsv(pixels)
+    value = hsv[..., 2]
+    light = (hsv[..., 1] < PAPER_SATURATION) & (value >= 0.7 * float(np.percentile(value, 90)))
+    if int(light.sum()) >= 50:
+        paper = pixels[light].mean(axis=0)
+        hsv = _hsv(np.asarray(pixels * (float(paper.mean()) / np.maximum(paper, 1.0)), np.float32))
+    return hsv
+
+
+def _hsv(bgr: NDArray[np.float32]) -> NDArray[np.float32]:
+    """HSV of float BGR (0-255, clipped) in OpenCV's 8-bit units but not rounded."""
+    unit = np.asarray(np.clip(bgr, 0, 255) / np.float32(255), np.float32)
+    hsv = np.asarray(cv2.cvtColor(unit, cv2.COLOR_BGR2HSV), np.float32)
+    return hsv * np.array([0.5, 255, 255], np.float32)
+
+
+def marks_of(hsv: NDArray[np.float32]) -> list[Mark]:
+    """The coloured marks inside a straightened card's rim (HSV, balanced on its paper), left first."""
+    inner = np.zeros(hsv.shape[:2], bool)
+    m = round(MARGIN * CARD_H)
+    inner[m:-m, m:-m] = True
+    value = hsv[..., 2]
+    bright = float(np.percentile(value, 90))
+    found = (inner & (hsv[..., 1] >= MARK_SATURATION) & (value >= 0.2 * bright)).view(np.uint8)
+    coloured = cv2.morphologyEx(found, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(coloured, connectivity=8)
+    marks = []
+    for i in range(1, count):
+        if stats[i, cv2.CC_STAT_AREA] < SMALLEST_MARK * CARD_W * CARD_H:
+            continue
+        mark = (labels == i).astype(np.uint8)
+        core = cv2.erode(mark, np.ones((3, 3), np.uint8)) > 0
+        if int(core.sum()) < 10:
+            core = mark > 0
+        hue = hsv[..., 0][core]
+        median = circular_median(hue)
+        colour = card_hue_name(median)
+        steady = float(np.mean(np.abs((hue - median + 90) % 180 - 90) <= STEADY_HUE))
+        outline, _ = cv2.findContours(mark, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        hull = float(cv2.contourArea(cv2.convexHull(max(outline, key=cv2.contourArea))))
+        solidity = float(stats[i, cv2.CC_STAT_AREA]) / hull if hull > 0 else 0.0
+        area = float(stats[i, cv2.CC_STAT_AREA]) / (CARD_W * CARD_H)
+        marks.append(Mark(colour, round(median, 1), steady, solidity, float(centroids[i][0]) / CARD_W, area))
+    return sorted(marks, key=lambda k: k.x)
 
 
 def read_card(
     card_bgr: NDArray[np.uint8], cast: Cast, colours: tuple[str, ...]
 ) -> tuple[str | None, float, bool]:
     """``(face or None, confidence, ok)`` of one straightened card."""
-    hsv = np.asarray(cv2.cvtColor(corrected(card_bgr, cast), cv2.COLOR_BGR2HSV), np.uint8)
-    names = name_pixels(hsv, cast.white)
-    inner = np.zeros(names.shape, bool)
-    m = round(0.05 * CARD_H)
-    inner[m:-m, m:-m] = True
-    coloured = inner & (hsv[..., 1] >= PAPER_SATURATION) & (names != NAMES.index("black"))
-    coloured = cv2.morphologyEx(coloured.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    count, labels, stats, centroids = cv2.connectedComponentsWithStats(coloured, connectivity=8)
-    marks = [i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= SMALLEST_MARK * CARD_W * CARD_H]
-    marks.sort(key=lambda i: float(centroids[i][0]))
+    marks = marks_of(on_own_paper(card_bgr, cast))
     if not 1 <= len(marks) <= 2:
         return None, 0.2, False
-    described = []
-    for i in marks:
-        mark = labels == i
-        counts = np.bincount(names[mark].astype(np.int64), minlength=len(NAMES))
-        top = int(np.argmax(counts))
-        agree = float(counts[top]) / float(mark.sum())
-        outline, _ = cv2.findContours(mark.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-        biggest = max(outline, key=cv2.contourArea)
-        hull = float(cv2.contourArea(cv2.convexHull(biggest)))
-        solidity = float(mark.sum()) / hull if hull > 0 else 0.0
-        described.append((NAMES[top], agree, solidity))
-    agree = min(d[1] for d in described)
-    if any(d[0] not in colours for d in described):
-        return None, round(0.5 * agree, 2), False
-    if len(described) == 2:
+    steady = min(k.steady for k in marks)
+    if any(k.colour is None or k.colour not in colours for k in marks):
+        return None, round(0.5 * steady, 2), False
+    solidity = [k.solidity for k in marks]
+    if len(marks) == 2:
+        left, right = marks
         kind = "squares"
-        sure = all(d[2] >= SQUARE_SOLIDITY for d in described)
-    elif described[0][2] >= SQUARE_SOLIDITY:
-        kind, sure = "square", True
-    elif described[0][2] <= LIZARD_SOLIDITY:
-        kind, sure = "lizard", True
+        sure = (
+            min(solidity) >= SQUARE_SOLIDITY
+            and min(left.area, right.area) >= SQUARE_AREA
+            and left.x <= 0.5 - SQUARE_OFF_CENTRE <= 0.5 + SQUARE_OFF_CENTRE <= right.x
+            and min(left.area, right.area) >= SQUARE_SIZES * max(left.area, right.area)
+        )
+    elif solidity[0] >= SQUARE_SOLIDITY:
+        kind, sure = "square", marks[0].area >= SQUARE_AREA and abs(marks[0].x - 0.5) <= SQUARE_OFF_CENTRE
     else:
-        kind, sure = "square" if described[0][2] > 0.8 else "lizard", False
-    face = f"{kind}:{'+'.join(d[0] for d in described)}"
-    return face, round(agree, 2), sure and agree >= OK_AGREE
+        kind, sure = "lizard", solidity[0] <= LIZARD_SOLIDITY
+    face = f"{kind}:{'+'.join(str(k.colour) for k in marks)}"
+    return face, round(steady, 2), sure and steady >= STEADY
 
 
 def read_card_faces(frame_bgr: NDArray[np.uint8], colours: tuple[str, ...]) -> list[Die]:
     """Every card in a BGR frame as a ``Die`` entry (face ``kind:colour+colour``), left to right."""
-    from vision.scaling import Pyramid
-
     height, width = frame_bgr.shape[:2]
-    scale = min(1.0, WORK_SIDE / max(width, height))
-    work = Pyramid(frame_bgr).at(scale)
-    small = np.asarray(cv2.resize(work, (max(1, work.shape[1] // 8), max(1, work.shape[0] // 8)),
-                                  interpolation=cv2.INTER_AREA), np.uint8)  # fmt: skip
-    cast = estimate_cast(small)
+    scale = min(1.0, FIND_SIDE / max(width, height))
+    pyramid = Pyramid(frame_bgr)
+    work = pyramid.at(scale)
+    cast = estimate_cast(pyramid.at(scale / 4))
     out = []
     for rect in sorted(find_cards(work, cast), key=lambda r: r[0][0]):
-        card = straighten(frame_bgr, rect, scale)
-        face, confidence, ok = read_card(card, cast, colours)
+        face, confidence, ok = read_card(straighten(frame_bgr, rect, scale), cast, colours)
         x, y, w, h = cv2.boundingRect(np.round(cv2.boxPoints(rect) / scale).astype(np.int32))
         x0, y0 = max(0, x), max(0, y)
         box = (x0, y0, max(1, min(width, x + w) - x0), max(1, min(height, y + h) - y0))

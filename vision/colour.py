@@ -308,7 +308,7 @@ def look_at_face(face_bgr: NDArray[np.uint8], cast: Cast) -> FaceLook:
     pips = _small_blobs(pixels & ~same, PIP_SHARE * area) if not printed else np.zeros_like(same)
     agree = float(counts[top]) / max(1.0, float(chosen.size) - float(pips.sum()))
     h = hsv[..., 0][same].astype(np.float32)
-    hue = _circular_median(h)
+    hue = circular_median(h)
     s = float(np.median(hsv[..., 1][same]))
     v = float(np.median(hsv[..., 2][same])) / cast.white
     steady = _steady(hsv, same, hue, s) * float(same.sum()) / max(1.0, float(chosen.size) - float(pips.sum()))
@@ -381,7 +381,7 @@ def _steady(hsv: NDArray[np.uint8], same: NDArray[np.bool_], hue: float, saturat
     return float(((off <= STEADY_HUE) & (s >= STEADY_SATURATION * saturation)).mean())
 
 
-def _circular_median(hue: NDArray[np.float32]) -> float:
+def circular_median(hue: NDArray[np.float32]) -> float:
     """Median of OpenCV hues (0-180), unwrapped around the circular mean (reds straddle 0)."""
     angle = hue * (np.pi / 90)
     mean = math.atan2(float(np.sin(angle).mean()), float(np.cos(angle).mean()))

@@ -50,18 +50,20 @@ def dice_in(
     found = network_finds(pyramid, width, height, settings, dice_net) if dice_net is not None else []
     centre_x, centre_y = width / 2, height / 2
     focal = settings.focal * max(width, height)
+    reaches = [math.hypot(c.x - centre_x, c.y - centre_y) / focal for c in found]
+    size, spread = settings.net_size
+    sides = [c.size / (size + spread * r) for c, r in zip(found, reaches, strict=True)]
+    standing = on_floor(found, sides, floor, settings)
     merged = []
     taken: set[int] = set()
-    for c in found:
+    for c, reach, side, stands in zip(found, reaches, sides, standing, strict=True):
         near = [i for i, b in enumerate(blobs) if i not in taken and _distance(b, c.x, c.y) < 0.5 * c.size]
         taken.update(near)
-        reach = math.hypot(c.x - centre_x, c.y - centre_y) / focal
-        side = c.size / (settings.net_size[0] + settings.net_size[1] * reach)
-        if near:
-            wall = any(blobs[i].near_wall for i in near)
-        else:  # the die's edge is about 0.6 of a side from its centre (turned faces reach 0.71);
-            # off the floor altogether (gap 0) it lies on a wall, a rim or the table
-            wall = floor.wall_at(c.x, c.y) < (0.6 + settings.wall_gap) * side
+        # a blob of colour mode's own, of the die's size, tells from its shape whether the die may
+        # lean on the wall; without one, only whether it stands on the floor at all (not on a rim
+        # or the table). A piece much smaller (a pip, a strip along the wall split up) tells nothing.
+        alike = [blobs[i] for i in near if 0.6 <= blobs[i].side / side <= 1.4]
+        wall = any(b.near_wall for b in alike) if alike else not stands
         box = box_of(c.x, c.y, c.size, width, height)
         shift = (settings.net_shift[0] + settings.net_shift[1] * reach) * side / max(1.0, reach * focal)
         top_x = c.x + (c.x - centre_x) * shift
@@ -79,6 +81,33 @@ def dice_in(
         merged.append(Blob(box, top_x, top_y, side, 1.0, wall, False, sure, unseen=True))
     merged += [b for i, b in enumerate(blobs) if i not in taken]
     return _outermost(merged), cast, pyramid, floor
+
+
+def on_floor(
+    found: list[Candidate], sides: list[float], floor: Floor, settings: ColourSettings
+) -> list[bool]:
+    """Which of the dice network's sure finds (of top face sides ``sides``) stand on the tray's
+    floor: those whose centre lies on the floor (or ``floor_reach`` sides beyond its visible
+    edge: a die hides the edge it lies on), and those ``pile_gap`` die sizes (as the network
+    sizes a die, sides and all) or closer to one that stands: dice piled along a wall hide the
+    floor's edge, and a box's dice often lie there. A die leaning on the wall (cocked) is not
+    told from one lying at it by this: only colour mode's own blobs tell that, by their shape."""
+    sure = [c.heat >= settings.net_heat for c in found]
+    if not any(sure):
+        return sure
+    beyond = floor.beyond_at([(c.x, c.y) for c in found])
+    stands = [s and b <= settings.floor_reach * side for b, side, s in zip(beyond, sides, sure, strict=True)]
+    grown = True
+    while grown:
+        grown = False
+        for i, c in enumerate(found):
+            touching = any(
+                stands[j] and math.hypot(c.x - d.x, c.y - d.y) <= settings.pile_gap * max(c.size, d.size)
+                for j, d in enumerate(found)
+            )
+            if sure[i] and not stands[i] and touching:
+                stands[i] = grown = True
+    return stands
 
 
 def network_finds(

@@ -39,22 +39,27 @@ class Floor:
     colour: NDArray[np.uint8]
     """The floor's usual colour (``find_floor``)."""
 
+    def _cell(self, x: float, y: float) -> tuple[int, int]:
+        """The work pixel (row, column) of frame point (x, y), inside the work copy."""
+        h, w = self.wall.shape[:2]
+        return min(h - 1, max(0, round(y * self.scale))), min(w - 1, max(0, round(x * self.scale)))
+
     def wall_at(self, x: float, y: float) -> float:
         """Distance from the wall of frame point (x, y), in frame pixels."""
-        h, w = self.wall.shape[:2]
-        column = min(w - 1, max(0, round(x * self.scale)))
-        row = min(h - 1, max(0, round(y * self.scale)))
-        return float(self.wall[row, column]) / self.scale
+        return float(self.wall[self._cell(x, y)]) / self.scale
+
+    def beyond_at(self, points: list[tuple[float, float]]) -> list[float]:
+        """How far beyond the floor's edge each frame point (x, y) lies, in frame pixels (0 on
+        the floor). The distance map is made on each call: only the classical path asks."""
+        beyond = cv2.distanceTransform((self.wall <= 0).astype(np.uint8), cv2.DIST_L2, 3)
+        return [float(beyond[self._cell(x, y)]) / self.scale for x, y in points]
 
     def differs(self, face_bgr: NDArray[np.uint8], x: float, y: float, settings: ColourSettings) -> bool:
         """Does the middle of a face crop differ from the floor at frame point (x, y), or, by
         twice as much, from the floor's usual colour (a die bigger than the median's window
         is its own "floor")? A "die" the colour of the floor is a patch of the floor (felt,
         lint, a shadow)."""
-        h, w = self.image.shape[:2]
-        here = self.image[
-            min(h - 1, max(0, round(y * self.scale))), min(w - 1, max(0, round(x * self.scale)))
-        ]
+        here = self.image[self._cell(x, y)]
         size = face_bgr.shape[0]
         middle = face_bgr[size // 4 : size - size // 4, size // 4 : size - size // 4].reshape(-1, 3)
         face = np.median(middle, axis=0)

@@ -28,6 +28,7 @@ from numpy.typing import NDArray
 
 from vision.cards import DEFAULT_CARD_COLOURS, read_card_faces
 from vision.colour_classical import classical_features, read_classical
+from vision.colour_face_net import MODEL as FACE_MODEL
 from vision.colour_net import MODEL as COLOUR_MODEL
 from vision.colour_profile import Profile
 from vision.colour_settings import COLOUR_SETTINGS, ColourSettings
@@ -48,6 +49,13 @@ def colour_model(settings: ColourSettings, models: str | None) -> str | None:
     if settings.colour_net or COLOUR_MODEL.is_file():
         return str(COLOUR_MODEL)
     return None
+
+
+def face_model(models: str | None) -> str:
+    """Colour mode's face classifier file: the one in ``models`` if there is one, else the shipped one."""
+    if models is not None and (Path(models) / FACE_MODEL.name).is_file():
+        return str(Path(models) / FACE_MODEL.name)
+    return str(FACE_MODEL)
 
 
 def dice_model(settings: ColourSettings, models: str | None, fallback: bool = False) -> str | None:
@@ -81,7 +89,7 @@ def read_colours(
 
     frame = as_bgr(frame_bgr)
     path = colour_model(settings, models)
-    reading = read_with_net(frame, profile, settings, path) if path is not None else None
+    reading = read_with_net(frame, profile, settings, path, face_model(models)) if path is not None else None
     if reading is not None:
         return reading
     return read_classical(frame, profile, settings, dice_model(settings, models, fallback=path is not None))

@@ -17,14 +17,18 @@ class ColourSettings:
     # Colour mode's own network (vision.colour_net), trained on the renderer only (seeds from
     # 2,000,000; never bench_colour.py's). When it is installed it finds the dice instead of the
     # classical finder and the pip network; the white-balanced naming (vision.colour) is its
-    # second opinion: a face is ``ok`` only when both name it alike. Tuned on hardest seeds 1000-1199
-    # (``colour_agree`` chosen again for the network of 30 November, and checked on 1200-1599).
+    # second opinion: a face is ``ok`` only when both name it alike. Tuned on hardest seeds 1000-1199.
     colour_net: bool | None = None  # None: when vision/data/colour_net.onnx (or one in ``models``) is there
     colour_find: float = 0.3  # heat of the colour network's weakest find
     colour_heat: float = 0.5  # ...and of one the referee may stand by
-    colour_agree: float = 0.3  # the network's chance for the face the white-balanced look names, for ok
-    colour_cocked: float = 0.05  # a find this likely cocked (its own output) is not ``ok``...
-    colour_cocked_sure: float = 0.5  # ...and this likely, ``cocked``
+    # Colour mode's face classifier (vision.colour_face_net) looks again at each find; when it is
+    # installed it names the face, and the referee stands by a face it gives at least ``face_ok``
+    # (chosen on hardest seeds 1000-1199 with tools/train_colour_face_net.py's network).
+    face_ok: float = 0.9
+    face_flat: float = 0.75  # with a profile: its chance that a flat die's top face is here, for ok
+    face_cocked: float = 0.5  # ...a find it gives this chance of leaning is ``cocked``
+    face_none: float = 0.95  # ...and one it is this sure shows no top face is no die at all
+    colour_cocked: float = 0.5  # a find the colour network thinks more likely cocked than not is not ``ok``
     colour_apart: float = 0.7  # of two finds closer than this many face sides, the hotter is the die
     # When the network's sure finds mostly have no classical blob of their size, the frame is not
     # one the network knows (real dice far bigger than the renderer's): read it classically.
@@ -49,6 +53,11 @@ class ColourSettings:
     pair_side: float = 1.25  # a long blob holds touching dice only if it is also this much bigger
     long_cocked: float = 1.12  # a die at the wall this elongated may lean on it (cocked)
     wall_gap: float = 0.15  # a die this close to the wall (share of its side) may be cocked
+    # A sure find of the dice network alone (no blob of its size) may lie at the wall: only one
+    # off the floor is untrusted. It stands on the floor when its centre is at most this many
+    # sides beyond the floor's visible edge (it hides the edge; gissur's box: dice at its walls)...
+    floor_reach: float = 0.75
+    pile_gap: float = 1.25  # ...or this close (network's die sizes) to one that stands: a pile at a wall
     net_side: int = 512  # the dice network looks at a copy this long (dice 11-35 px in 1280 frames)
     net_find: float = 0.25  # heat of the network's weakest find
     net_heat: float = 0.5  # the dice network's heat that confirms a die

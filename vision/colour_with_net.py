@@ -1,10 +1,11 @@
-"""Colour mode with its own network (``vision.colour_net``, trained on the renderer only): the
-network finds each die's top face and says what it shows (a colour, the star, another colour, or
-cocked); ``read_with_net`` stands by a face only when independent readings agree: the
-white-balanced look (``vision.colour``, or the taught profile) names it and the network gives
-that name a fair chance, the network is sure of a flat die of the frame's size, and the
-classical finder (``vision.colour_finder``) sees a blob there, off the wall and unlike the floor,
-and the find is not a side of a die whose top face another find shows (``_side_of``).
+"""Colour mode with its own networks: the colour network (``vision.colour_net``, trained on the
+renderer only) finds each die's top face in a small copy of the frame; the face classifier
+(``vision.colour_face_net``, trained on the renderer and the even-numbered labelled photos) looks
+again at each find, white balanced, and says what it shows (a colour, the star, another colour,
+cocked, or no top face at all). ``read_with_net`` stands by a face only when independent
+readings agree: the classifier is sure of it, the white-balanced look (``vision.colour``) names
+it alike (or, taught, the profile names it), the network is sure of a die of the frame's size,
+and a black face is a blob of its own size (not a white die's pip).
 
 A frame whose dice the classical finder does not bear out (real dice far bigger than the
 renderer's, whose pips the network takes for dice) is not one the network knows: ``read_with_net``
@@ -15,18 +16,24 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Callable
+from functools import partial
 
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.colour import FACES, Cast, look_at_face
+from vision.colour import FACES, Cast, FaceVerdict, look_at_face
+from vision.colour_face_net import FACE_CLASSES, classify_faces, face_input, load_colour_face_net
+from vision.colour_face_net import MODEL as FACE_MODEL
 from vision.colour_faces import face_crop, name_face
 from vision.colour_finder import Blob, Floor, box_of, find_dice
-from vision.colour_net import CLASSES, TopFace, find_top_faces, load_colour_net
+from vision.colour_net import TopFace, find_top_faces, load_colour_net
 from vision.colour_profile import Profile
 from vision.colour_settings import ColourSettings
 from vision.reading import Die, Reading, Status
 from vision.scaling import Pyramid
+
+NONE, COCKED = FACE_CLASSES.index("none"), FACE_CLASSES.index("cocked")
 
 
 def net_dice_in(
@@ -92,67 +99,79 @@ def net_may_trust(top: TopFace, typical: float, settings: ColourSettings) -> boo
     )
 
 
-def _side_of(top: TopFace, blob: Blob, tops: list[TopFace], width: int, height: int) -> bool:
-    """Is ``top`` a side of a die whose top face another find in the same blob (one die, not
-    split) shows? Perspective shows a die's sides towards the middle of the picture: a side lies
-    about a face nearer the middle than the top face, on the line from the middle."""
-    if blob.split:
-        return False
-    cx, cy = width / 2, height / 2
-    for other in tops:
-        if other is top or not _holds(blob, other):
-            continue
-        rx, ry = other.x - cx, other.y - cy
-        reach = math.hypot(rx, ry)
-        if reach < 1e-3:
-            continue
-        along = ((other.x - top.x) * rx + (other.y - top.y) * ry) / reach
-        across = abs((other.x - top.x) * ry - (other.y - top.y) * rx) / reach
-        if 0.5 * top.side <= along <= 1.2 * top.side and across <= 0.5 * top.side:
-            return True
-    return False
+def name_face_at(pyramid: Pyramid, top: TopFace, cast: Cast, profile: Profile | None) -> FaceVerdict:
+    """The white-balanced look's (or the profile's) verdict on a find's top face."""
+    return name_face(look_at_face(face_crop(pyramid, top.x, top.y, top.side), cast), profile)
+
+
+def judge_find(
+    p: NDArray[np.float32], profile: Profile | None, settings: ColourSettings, look: Callable[[], FaceVerdict]
+) -> tuple[str | None, float, bool]:
+    """A find's face, confidence and whether both readers agree on it (``read_with_net``), from
+    the classifier's probabilities ``p``; ``look`` is asked only when its verdict matters."""
+    best = FACE_CLASSES[int(np.argmax(p))]
+    sure_best = best in FACES and float(p.max()) >= settings.face_ok
+    if profile is None:
+        if not sure_best:
+            likeliest = max(FACES, key=lambda f: float(p[FACE_CLASSES.index(f)]))
+            return likeliest, float(p[FACE_CLASSES.index(likeliest)]), False
+        return best, float(p.max()), look().face == best
+    verdict = look()
+    flat = float(1.0 - p[NONE] - p[COCKED])
+    rival = sure_best and best != verdict.face and best in profile.names
+    alike = sure_best and best == verdict.face  # the classifier names it alike
+    return (
+        verdict.face,
+        flat * verdict.confidence,
+        (verdict.ok or alike) and flat >= settings.face_flat and not rival,
+    )
 
 
 def read_with_net(
-    frame: NDArray[np.uint8], profile: Profile | None, settings: ColourSettings, path: str
+    frame: NDArray[np.uint8],
+    profile: Profile | None,
+    settings: ColourSettings,
+    path: str,
+    face_path: str = str(FACE_MODEL),
 ) -> Reading | None:
-    """``read_colours`` with the colour network in file ``path`` finding the dice and naming
-    faces, and the white-balanced look as the second opinion; None for a frame the network
-    does not know (``network_knows``)."""
+    """``read_colours`` with the colour network in file ``path`` finding the dice and the face
+    classifier in ``face_path`` (``vision.colour_face_net``) naming each; None for a frame the
+    network does not know (``network_knows``).
+
+    Without a profile the classifier names the face, and the white-balanced look
+    (``vision.colour``) must name it alike (a second, independent reader: the classifier has
+    seen mostly the renderer's dice; the look's rules keep a white or pink die from passing
+    for a colour). With a profile,
+    the profile names it, and the classifier must see a flat die's top face there and not be
+    sure of another taught face."""
     height, width = frame.shape[:2]
-    tops, cast, pyramid, blobs, floor = net_dice_in(frame, settings, path)
+    tops, cast, pyramid, blobs, _ = net_dice_in(frame, settings, path)
     if not network_knows(tops, blobs, settings):
         return None
+    tops = sorted(tops, key=lambda t: (t.x, t.y))
+    crops = [face_input(pyramid, t.x, t.y, t.side, cast) for t in tops]
+    probs = classify_faces(load_colour_face_net(face_path), crops)
     typical = net_typical(tops, settings)
     focal = settings.focal * max(width, height)
     dice = []
-    for top in sorted(tops, key=lambda t: (t.x, t.y)):
-        crop = face_crop(pyramid, top.x, top.y, top.side)
-        verdict = name_face(look_at_face(crop, cast), profile)
-        face = verdict.face
-        # two readings agree: the network gives the face the look named a fair chance
-        net_p = top.probs[CLASSES.index(face)] if face in CLASSES else 1.0
-        if face is None and top.best in FACES:
-            face, net_p = top.best, 0.0
-        # a blob much smaller than a black face is a white die's pip, which the network may
-        # take for a black die: it does not bear the find out
-        small = top.side / settings.colour_blob_ratio if face == "black" else 0.0
-        both = [b for b in seen_by_both(top, blobs, settings) if b.side >= small]
-        seen = bool(both) and not any(b.near_wall for b in both)
-        seen = seen and not any(_side_of(top, b, tops, width, height) for b in both)
-        seen = seen and floor.differs(crop, top.x, top.y, settings)
-        sure = (
-            verdict.ok and seen and net_p >= settings.colour_agree and net_may_trust(top, typical, settings)
-        )
-        cocked = top.cocked >= settings.colour_cocked_sure
-        status: Status = "ok" if sure else "cocked" if cocked else "uncertain"
+    for top, p in zip(tops, probs, strict=True):
+        if p[NONE] >= settings.face_none:
+            continue
+        look = partial(name_face_at, pyramid, top, cast, profile)
+        face, chance, sure = judge_find(p, profile, settings, look)
+        # a black find needs a classical blob of its own size: a white die's pip is a black
+        # spot on a far bigger blob, which the network and the classifier may take for a die
+        pip = face == "black" and not any(b.side >= top.side / settings.colour_blob_ratio
+                                          for b in seen_by_both(top, blobs, settings))  # fmt: skip
+        sure = sure and not pip and net_may_trust(top, typical, settings)
+        status: Status = "ok" if sure else "cocked" if p[COCKED] >= settings.face_cocked else "uncertain"
         # the die's box: its top face stands a die's height above the floor, so the whole die
         # reaches from there half a lean towards the middle of the picture
         lean = 0.5 * top.side / focal
         x = top.x - (top.x - width / 2) * lean
         y = top.y - (top.y - height / 2) * lean
         box = box_of(x, y, 1.4 * top.side, width, height)
-        dice.append(Die(face, round(min(1.0, max(0.0, verdict.confidence * net_p)), 2), status, box))
+        dice.append(Die(face, round(min(1.0, max(0.0, chance)), 2), status, box))
     return Reading(tuple(dice), width, height)
 
 

@@ -1,0 +1,85 @@
+"""Colour mode's face classifier (vision/colour_face_net.py, vision/data/colour_face_net.onnx).
+
+It loads on whichever OpenCV is installed (CI runs this on Bookworm's 4.11 too), names the top
+faces the colour network finds in rendered frames (seeds the training never drew: it uses
+4,000,000 and up), calls the bare floor no face, and a missing file gets a clear error.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.colour import estimate_cast
+from vision.colour_face_net import (
+    CROP,
+    FACE_CLASSES,
+    ColourFaceNetError,
+    classify_faces,
+    face_input,
+    load_colour_face_net,
+)
+from vision.colour_net import find_top_faces, load_colour_net
+from vision.scaling import Pyramid
+from vision.synth import render
+
+FACES = ("yellow", "red", "green", "blue", "black", "star")
+
+
+def _cast(frame: np.ndarray):  # type: ignore[no-untyped-def]
+    return estimate_cast(np.asarray(cv2.resize(frame, (80, 60), interpolation=cv2.INTER_AREA), np.uint8))
+
+
+def test_a_missing_classifier_file_is_a_clear_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ColourFaceNetError, match=r"missing; train it with tools/train_colour_face_net\.py"):
+        load_colour_face_net(str(tmp_path / "nothing.onnx"))
+
+
+def test_it_loads_on_this_opencv_and_gives_one_row_of_chances_per_crop() -> None:
+    load_colour_face_net.cache_clear()
+    net = load_colour_face_net()
+    assert not net.empty()
+    crops = [np.full((CROP, CROP, 3), v, np.uint8) for v in (0, 128, 255)]
+    probs = classify_faces(net, crops)
+    assert probs.shape == (3, len(FACE_CLASSES))
+    assert np.allclose(probs.sum(axis=1), 1.0, atol=1e-4)
+    assert classify_faces(net, []).shape == (0, len(FACE_CLASSES))
+
+
+def test_it_names_the_faces_the_colour_network_finds() -> None:
+    net, finder = load_colour_face_net(), load_colour_net()
+    right = total = 0
+    for seed in range(6):
+        faces = [FACES[(seed + i) % 6] for i in range(4)]
+        frame, scene = render(300 + seed, "default", "colours", faces=faces)
+        pyramid, cast = Pyramid(frame), _cast(frame)
+        tops = find_top_faces(finder, pyramid, frame.shape[1], frame.shape[0], 0.5)
+        for truth in scene.things:
+            if truth.cocked:
+                continue
+            x, y, w, h = truth.box
+            near = [t for t in tops if math.hypot(t.x - x - w / 2, t.y - y - h / 2) < 0.5 * max(w, h)]
+            if not near:
+                continue
+            top = max(near, key=lambda t: t.heat)
+            p = classify_faces(net, [face_input(pyramid, top.x, top.y, top.side, cast)])[0]
+            total += 1
+            right += FACE_CLASSES[int(np.argmax(p))] == truth.face
+    assert total >= 18
+    assert right >= 0.9 * total, f"{right} of {total} faces named right"
+
+
+def test_the_bare_floor_is_no_face() -> None:
+    net = load_colour_face_net()
+    frame, scene = render(11, "easy", "colours", faces=["red"])
+    (x, y, w, h) = scene.things[0].box
+    pyramid, cast = Pyramid(frame), _cast(frame)
+    # points on the tray's floor, three dice away from the die
+    points = [(x + w / 2 + dx * w, y + h / 2 + dy * h) for dx, dy in ((3, 0), (-3, 0), (0, 3), (0, -3))]
+    inside = [(px, py) for px, py in points if 0.2 * 1280 < px < 0.8 * 1280 and 0.2 * 960 < py < 0.8 * 960]
+    assert inside
+    probs = classify_faces(net, [face_input(pyramid, px, py, 0.6 * w, cast) for px, py in inside])
+    assert all(FACE_CLASSES[int(np.argmax(p))] == "none" for p in probs), probs.round(2)

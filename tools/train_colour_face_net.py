@@ -1,0 +1,279 @@
+"""Train colour mode's face classifier (vision/data/colour_face_net.onnx) on the renderer only.
+
+    .venv/bin/python tools/train_colour_face_net.py --frames 3000 --steps 6000 --out /tmp/cf/net.onnx
+
+First the crops: scene seeds ``SEED_BASE`` and up (never those ``bench/bench_colour.py``
+measures, 0-199 and 10000-10029, nor the tuning seeds 1000-1599 or the colour network's own,
+2,000,000 and up) are drawn as the reader sees them (1280x960 or 640x480, mostly the hardest
+preset with more touching, cocked and foreign dice), the shipped colour network
+(``vision.colour_net``) finds top faces in each, and every find is cut as the reader cuts it
+(``vision.colour_face_net.face_input``, at twice the size for augmenting) and labelled from the
+renderer's plan: the class of the top face it sits on, ``cocked``, or ``none`` when it is no top
+face's centre (a die's side, the floor, a shadow). Each true top face is cut too. The crops are
+kept in ``--cache`` (made once, reused).
+
+Then the training: crops turned by any angle, scaled, shifted and lit a little differently,
+cross-entropy over ``FACE_CLASSES``. Exported as ONNX opset 11 (Conv with BatchNorm folded,
+ReLU, MaxPool, GlobalAveragePool, Gemm), dynamic batch: OpenCV 4.11 and 5.0 load it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+from torch import nn
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from net_blocks import classifier, write_onnx  # noqa: E402
+from train_colour_net import TRAIN_DEFAULT, TRAIN_HARD, top_faces  # noqa: E402
+
+from vision.colour import estimate_cast  # noqa: E402
+from vision.colour_face_net import CROP, FACE_CLASSES, face_input  # noqa: E402
+from vision.colour_net import CLASSES, find_top_faces, load_colour_net  # noqa: E402
+from vision.colour_net import MODEL as COLOUR_MODEL  # noqa: E402
+from vision.colour_reader import COLOUR_SETTINGS  # noqa: E402
+from vision.colour_with_net import net_dice_in, network_knows  # noqa: E402
+from vision.scaling import Pyramid  # noqa: E402
+from vision.synth import draw, plan_scene  # noqa: E402
+
+SEED_BASE = 4_000_000
+LABELS = ROOT / "tests" / "data" / "colour_labels"
+PHOTOS = ROOT.parent / "shared" / "data" / "dice-photos"
+ZOOM = 2
+NONE, COCKED = FACE_CLASSES.index("none"), FACE_CLASSES.index("cocked")
+
+
+class ColourFaceNet(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.body = classifier((16, 32, 48, 48, 64, 96), len(FACE_CLASSES))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.body(x)
+
+
+def label(x: float, y: float, faces: list[tuple[float, float, float, int, bool]]) -> int | None:
+    """The class of a find at (x, y): the top face it is centred on, ``cocked``, ``none`` when it
+    is far from every top face's centre, None (not used) in between."""
+    if not faces:
+        return NONE
+    fx, fy, side, cls, cocked = min(faces, key=lambda f: math.hypot(f[0] - x, f[1] - y))
+    d = math.hypot(fx - x, fy - y) / side
+    if d < 0.3:
+        return COCKED if cocked else cls
+    return NONE if d > 0.75 else None
+
+
+def pip_top_faces(plan) -> list[tuple[float, float, float, int, bool]]:  # type: ignore[no-untyped-def]
+    """As ``top_faces``, for pip dice: the class is the body's colour (white, ivory: ``other``)."""
+    out = []
+    for thing, truth in zip(plan.things, plan.scene().things, strict=True):
+        corners = plan.camera.project(thing.cube.face_corners(thing.cube.top_face()))[:, :2]
+        x, y = corners.mean(axis=0)
+        (ax, ay), (bx, by) = corners[2] - corners[0], corners[3] - corners[1]
+        side = math.sqrt(max(0.5 * abs(float(ax * by - ay * bx)), 1.0))
+        body = truth.look.split()[0]
+        cls = CLASSES.index(body) if body in CLASSES else CLASSES.index("other")
+        out.append((float(x), float(y), side, cls, truth.cocked))
+    return out
+
+
+def scene_crops(seed: int, pips: float = 0.0) -> list[tuple[np.ndarray, int]]:
+    """The labelled crops of one rendered scene (see the module docstring); a share ``pips``
+    of the scenes shows pip dice, named by their body's colour (their pips are no dice)."""
+    rng = np.random.default_rng(seed)
+    difficulty = TRAIN_HARD if rng.random() < 0.75 else TRAIN_DEFAULT
+    size = (1280, 960) if rng.random() < 0.7 else (640, 480)
+    mode = "pips" if rng.random() < pips else "colours"
+    plan = plan_scene(rng, difficulty, mode, size=size)
+    frame = draw(plan)
+    faces = pip_top_faces(plan) if mode == "pips" else top_faces(plan)
+    pyramid = Pyramid(frame)
+    cast = estimate_cast(np.asarray(cv2.resize(frame, (80, 60), interpolation=cv2.INTER_AREA), np.uint8))
+    out = []
+    for top in find_top_faces(load_colour_net(), pyramid, size[0], size[1], 0.2):
+        cls = label(top.x, top.y, faces)
+        if cls is not None:
+            out.append((face_input(pyramid, top.x, top.y, top.side, cast, ZOOM), cls))
+    for x, y, side, cls, cocked in faces:
+        out.append((face_input(pyramid, x, y, side, cast, ZOOM), COCKED if cocked else cls))
+    for _ in range(2):  # the floor, at a die's size
+        x, y = float(rng.uniform(0, size[0])), float(rng.uniform(0, size[1]))
+        side = float(np.median([f[2] for f in faces])) if faces else 30.0
+        if label(x, y, faces) == NONE:
+            out.append((face_input(pyramid, x, y, side, cast, ZOOM), NONE))
+    return out
+
+
+def real_crops(parity: int = 0) -> list[tuple[np.ndarray, int]]:
+    """Crops at the colour network's finds in the photos of ../shared/data/dice-photos whose
+    body colours are labelled (tests/data/colour_labels), only images ``parity`` (0: the even
+    ones, by name, as bench/eval_colour_photos.py counts) and only frames the network knows
+    (``network_knows``: the others are read classically). A find on a labelled die's centre
+    takes its class (a Stonoga colour; white, marbled, gold, purple: ``other``; cocked in the
+    set's labels: ``cocked``; ``smoke`` is left out); a find far from every die, or far smaller
+    than the die it lies on (a pip), is ``none``."""
+    from firmware.labels import COCKED as COCKED_VALUE
+    from firmware.labels import load_set
+
+    out = []
+    for table in sorted(LABELS.glob("*.csv")):
+        colours: dict[str, list[tuple[float, float, str]]] = {}
+        with table.open(newline="") as handle:
+            for row in csv.DictReader(handle):
+                colours.setdefault(row["image"], []).append(
+                    (float(row["cx"]), float(row["cy"]), row["colour"])
+                )
+        labelled = load_set(PHOTOS / table.stem)
+        for image in sorted(colours)[parity::2]:
+            frame = cv2.imread(str(PHOTOS / table.stem / "images" / image), cv2.IMREAD_COLOR)
+            if frame is None:
+                continue
+            tops, cast, pyramid, blobs, _ = net_dice_in(frame, COLOUR_SETTINGS, str(COLOUR_MODEL))
+            if not network_knows(tops, blobs, COLOUR_SETTINGS):
+                continue
+            height, width = frame.shape[:2]
+            dice = []
+            for die in labelled.labels.get(image, []):
+                near = [c for cx, cy, c in colours[image] if abs(cx - die.cx) + abs(cy - die.cy) < 0.01]
+                colour = "cocked" if die.value == COCKED_VALUE else near[0] if near else None
+                dice.append((die.cx * width, die.cy * height, max(die.w * width, die.h * height), colour))
+            for top in tops:
+                cls = real_label(top.x, top.y, top.side, dice)
+                if cls is not None:
+                    out.append((face_input(pyramid, top.x, top.y, top.side, cast, ZOOM), cls))
+    return out
+
+
+def real_label(
+    x: float, y: float, side: float, dice: list[tuple[float, float, float, str | None]]
+) -> int | None:
+    if not dice:
+        return NONE
+    dx, dy, die_side, colour = min(dice, key=lambda d: math.hypot(d[0] - x, d[1] - y))
+    d = math.hypot(dx - x, dy - y) / die_side
+    if d > 0.8 or (side < 0.45 * die_side and d > 0.1):
+        return NONE
+    if d > 0.25 or colour is None or colour == "smoke" or side < 0.45 * die_side:
+        return None
+    return (
+        FACE_CLASSES.index(colour)
+        if colour in FACE_CLASSES[:-2]
+        else FACE_CLASSES.index("cocked" if colour == "cocked" else "other")
+    )
+
+
+def make_cache(path: str, frames: int, first: int, pips: float) -> None:
+    crops: list[np.ndarray] = []
+    labels: list[int] = []
+    start = time.time()
+    for i in range(frames):
+        for crop, cls in scene_crops(SEED_BASE + first + i, pips):
+            crops.append(crop)
+            labels.append(cls)
+        if i % 200 == 199 or i == frames - 1:
+            print(f"cache: {i + 1}/{frames} scenes, {len(crops)} crops ({time.time() - start:.0f} s)",
+                  flush=True)  # fmt: skip
+    np.savez(path, crops=np.stack(crops), labels=np.array(labels, np.int64))
+
+
+def augment(crop: np.ndarray, rng: random.Random) -> np.ndarray:
+    """A ``CROP`` x ``CROP`` view of a cached crop: turned, scaled, shifted, relit."""
+    big = crop.shape[0]
+    scale = rng.uniform(0.87, 1.15) / ZOOM
+    shift = 0.12 * big / ZOOM
+    matrix = cv2.getRotationMatrix2D((big / 2, big / 2), rng.uniform(0, 360), scale)
+    offset = np.array([rng.uniform(-shift, shift), rng.uniform(-shift, shift)]) * scale
+    matrix[:, 2] += (CROP / 2 - big / 2) + offset
+    out = cv2.warpAffine(crop, matrix, (CROP, CROP), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    gains = np.array([rng.uniform(0.92, 1.08) for _ in range(3)], np.float32) * rng.uniform(0.8, 1.15)
+    if rng.random() < 0.5:
+        out = out[:, ::-1]
+    return np.clip(out.astype(np.float32) * gains, 0, 255)
+
+
+def export(net: ColourFaceNet, out: str) -> None:
+    write_onnx(
+        net, torch.zeros(1, 3, CROP, CROP), out, ("crop", "logits"), {"crop": {0: "n"}, "logits": {0: "n"}}
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cache", default="/tmp/colour_face_crops.npz", help="crops file (made if missing)")
+    parser.add_argument("--more", nargs="*", default=[], help="further crops files made before, also used")
+    parser.add_argument("--frames", type=int, default=3000, help="scenes rendered for the cache")
+    parser.add_argument("--pips", type=float, default=0.0, help="share of pip-dice scenes in the cache")
+    parser.add_argument("--cocked-weight", type=float, default=1.0, help="weight of the cocked class")
+    parser.add_argument("--real", type=float, default=0.0, help="share of samples from the even photos")
+    parser.add_argument("--first", type=int, default=0, help="first scene is SEED_BASE + FIRST")
+    parser.add_argument("--steps", type=int, default=6000)
+    parser.add_argument("--batch", type=int, default=64)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--lr", type=float, default=3e-3)
+    parser.add_argument("--resume", help="start from this state dict (.pt)")
+    parser.add_argument("--out", default=str(ROOT / "vision" / "data" / "colour_face_net.onnx"))
+    args = parser.parse_args()
+    torch.set_num_threads(args.threads)
+    cv2.setNumThreads(1)
+    if not Path(args.cache).is_file():
+        make_cache(args.cache, args.frames, args.first, args.pips)
+    files = [np.load(path) for path in [args.cache, *args.more]]
+    crops = np.concatenate([f["crops"] for f in files])
+    labels = np.concatenate([f["labels"] for f in files])
+    counts = np.bincount(labels, minlength=len(FACE_CLASSES))
+    print("crops per class:", dict(zip(FACE_CLASSES, counts.tolist(), strict=True)), flush=True)
+    real = real_crops() if args.real > 0 else []
+    if real:
+        real_counts = np.bincount([c for _, c in real], minlength=len(FACE_CLASSES))
+        print("real crops per class:", dict(zip(FACE_CLASSES, real_counts.tolist(), strict=True)), flush=True)
+    rng = random.Random(args.seed)
+    torch.manual_seed(args.seed)
+    net = ColourFaceNet()
+    if args.resume:
+        net.load_state_dict(torch.load(args.resume))
+    weights = torch.ones(len(FACE_CLASSES))
+    weights[COCKED] = args.cocked_weight
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=0.05)
+    start, seen, right = time.time(), 0, 0
+    for step in range(args.steps):
+        pick = [rng.randrange(len(labels)) for _ in range(args.batch)]
+        shown = [
+            real[rng.randrange(len(real))] if rng.random() < args.real else (crops[i], labels[i])
+            for i in pick
+        ]
+        x = torch.from_numpy(np.stack([augment(c, rng) for c, _ in shown]).transpose(0, 3, 1, 2) / 255.0)
+        y = torch.from_numpy(np.array([c for _, c in shown], np.int64))
+        logits = net(x.float())
+        loss = nn.functional.cross_entropy(logits, y, weight=weights)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        seen += len(pick)
+        right += int((logits.argmax(1) == y).sum())
+        if step % 100 == 0 or step == args.steps - 1:
+            print(f"step {step} loss {loss.item():.3f} right {right / seen:.3f} ({time.time() - start:.0f}s)",
+                  flush=True)  # fmt: skip
+            seen = right = 0
+        if step % 500 == 499 or step == args.steps - 1:
+            export(net, args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,71 @@
+"""Colour mode's face classifier: a small CNN that says what one top face shows, from a crop.
+
+The colour network (``vision.colour_net``) finds top faces in a 512x384 copy of the frame, where a
+die is 10-25 pixels across; this classifier looks again at each find in the full frame, white
+balanced (``vision.colour.Cast``), its top face ``FACE_SIDE`` pixels across in a ``CROP`` x
+``CROP`` crop so that the die's sides and what it leans on show too. Output: logits for
+``FACE_CLASSES``: ``vision.colour_net.CLASSES`` (the Stonoga colours, the star, another colour),
+``cocked`` and ``none`` (no die's top face is centred here: the floor, a die's side, a shadow).
+
+Trained by ``tools/train_colour_face_net.py`` on the renderer only, at the colour network's own
+finds, so that it learns the places the network is wrong about as well.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.colour import Cast
+from vision.colour_net import CLASSES
+from vision.scaling import Pyramid
+
+CROP = 48
+FACE_SIDE = 18.0
+FACE_CLASSES = (*CLASSES, "cocked", "none")
+WHITE = 230.0
+"""The scene's white level (``Cast.white``) is brought to this before the crop is classified."""
+MODEL = Path(__file__).with_name("data") / "colour_face_net.onnx"
+
+
+class ColourFaceNetError(RuntimeError):
+    """The classifier file is missing or OpenCV cannot load it."""
+
+
+@lru_cache(maxsize=4)
+def load_colour_face_net(path: str = str(MODEL)) -> cv2.dnn.Net:
+    """Load (once) the ONNX classifier through OpenCV's dnn module."""
+    if not Path(path).is_file():
+        raise ColourFaceNetError(
+            f"colour face classifier {path} is missing; train it with tools/train_colour_face_net.py"
+        )
+    try:
+        return cv2.dnn.readNetFromONNX(path)
+    except cv2.error as error:
+        raise ColourFaceNetError(f"OpenCV cannot load the colour face classifier {path}: {error}") from None
+
+
+def face_input(
+    pyramid: Pyramid, x: float, y: float, side: float, cast: Cast, zoom: int = 1
+) -> NDArray[np.uint8]:
+    """The classifier's view of the top face of side ``side`` centred on frame point (x, y):
+    a ``CROP`` x ``CROP`` crop, the cast undone and the scene's white brought to ``WHITE``
+    (``zoom`` times as many pixels each way, for training's cache)."""
+    crop = pyramid.crop(zoom * FACE_SIDE / max(side, 1.0), (x, y), zoom * CROP)
+    gains = np.array(cast.gains, np.float32) * np.float32(WHITE / max(cast.white, 1.0))
+    return np.asarray(np.clip(crop.astype(np.float32) * gains, 0, 255), np.uint8)
+
+
+def classify_faces(net: cv2.dnn.Net, crops: list[NDArray[np.uint8]]) -> NDArray[np.float32]:
+    """Class probabilities (``FACE_CLASSES`` order), one row per crop (from ``face_input``)."""
+    if not crops:
+        return np.zeros((0, len(FACE_CLASSES)), np.float32)
+    net.setInput(cv2.dnn.blobFromImages(crops, 1.0 / 255.0))
+    logits = net.forward().reshape(len(crops), len(FACE_CLASSES))
+    e = np.exp(logits - logits.max(axis=1, keepdims=True))
+    probs: NDArray[np.float32] = (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
+    return probs
