@@ -104,7 +104,7 @@ def face_features(
 
     frame = as_bgr(frame_bgr)
     path = colour_model(settings, models)
-    features = net_features(frame, settings, path) if path is not None else None
+    features = net_features(frame, settings, path, face_model(models)) if path is not None else None
     if features is not None:
         return features
     return classical_features(frame, settings, dice_model(settings, models, fallback=path is not None))

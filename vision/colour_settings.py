@@ -28,7 +28,12 @@ class ColourSettings:
     face_flat: float = 0.75  # with a profile: its chance that a flat die's top face is here, for ok
     face_cocked: float = 0.5  # ...a find it gives this chance of leaning is ``cocked``
     face_none: float = 0.95  # ...and one it is this sure shows no top face is no die at all
-    colour_cocked: float = 0.5  # a find the colour network thinks more likely cocked than not is not ``ok``
+    face_seen: float = (
+        0.1  # a frame whose every sure find it gives less chance of none is one the network knows
+    )
+    colour_cocked: float = 0.9  # a find the colour network thinks this likely cocked is not ``ok``
+    lean_net: float = 0.5  # ...nor one it gives this chance of leaning...
+    lean_face: float = 0.02  # ...while the face classifier gives it this much
     colour_apart: float = 0.7  # of two finds closer than this many face sides, the hotter is the die
     # When the network's sure finds mostly have no classical blob of their size, the frame is not
     # one the network knows (real dice far bigger than the renderer's): read it classically.

@@ -84,6 +84,15 @@ def network_knows(tops: list[TopFace], blobs: list[Blob], settings: ColourSettin
     return (seen >= settings.colour_known * len(sure) and big < settings.colour_known * len(sure)) or not sure
 
 
+def classifier_knows(tops: list[TopFace], probs: NDArray[np.float32], settings: ColourSettings) -> bool:
+    """Does the face classifier see a top face at every one of the network's sure finds (each
+    less than ``face_seen`` likely to show none)? On a light floor (white paper, a grey card) or
+    with dice touching, the classical finder may not bear out the network's dice; a real
+    frame whose big dice's pips the network takes for dice does not pass this either."""
+    sure = [p for t, p in zip(tops, probs, strict=True) if t.heat >= settings.colour_heat]
+    return bool(sure) and all(p[NONE] < settings.face_seen for p in sure)
+
+
 def net_typical(tops: list[TopFace], settings: ColourSettings) -> float:
     sides = [t.side for t in tops if t.heat >= settings.colour_heat] or [t.side for t in tops]
     return statistics.median(sides) if sides else 0.0
@@ -136,7 +145,7 @@ def read_with_net(
 ) -> Reading | None:
     """``read_colours`` with the colour network in file ``path`` finding the dice and the face
     classifier in ``face_path`` (``vision.colour_face_net``) naming each; None for a frame the
-    network does not know (``network_knows``).
+    network does not know (neither ``network_knows`` nor ``classifier_knows``).
 
     Without a profile the classifier names the face, and the white-balanced look
     (``vision.colour``) must name it alike (a second, independent reader: the classifier has
@@ -146,11 +155,11 @@ def read_with_net(
     sure of another taught face."""
     height, width = frame.shape[:2]
     tops, cast, pyramid, blobs, _ = net_dice_in(frame, settings, path)
-    if not network_knows(tops, blobs, settings):
-        return None
     tops = sorted(tops, key=lambda t: (t.x, t.y))
     crops = [face_input(pyramid, t.x, t.y, t.side, cast) for t in tops]
     probs = classify_faces(load_colour_face_net(face_path), crops)
+    if not (network_knows(tops, blobs, settings) or classifier_knows(tops, probs, settings)):
+        return None
     typical = net_typical(tops, settings)
     focal = settings.focal * max(width, height)
     dice = []
@@ -163,7 +172,10 @@ def read_with_net(
         # spot on a far bigger blob, which the network and the classifier may take for a die
         pip = face == "black" and not any(b.side >= top.side / settings.colour_blob_ratio
                                           for b in seen_by_both(top, blobs, settings))  # fmt: skip
-        sure = sure and not pip and net_may_trust(top, typical, settings)
+        # two weak signs of leaning together are enough to ask (a cocked die read ok is the
+        # commonest silent error)
+        leans = top.cocked >= settings.lean_net and p[COCKED] >= settings.lean_face
+        sure = sure and not pip and not leans and net_may_trust(top, typical, settings)
         status: Status = "ok" if sure else "cocked" if p[COCKED] >= settings.face_cocked else "uncertain"
         # the die's box: its top face stands a die's height above the floor, so the whole die
         # reaches from there half a lean towards the middle of the picture
@@ -176,16 +188,18 @@ def read_with_net(
 
 
 def net_features(
-    frame: NDArray[np.uint8], settings: ColourSettings, path: str
+    frame: NDArray[np.uint8], settings: ColourSettings, path: str, face_path: str = str(FACE_MODEL)
 ) -> list[tuple[float, ...]] | None:
-    """``face_features`` with the colour network: the faces it is sure of that the classical
-    finder bears out; None for a frame the network does not know."""
+    """``face_features`` with the colour network: the faces of flat dice it is sure of that the
+    classifier sees as flat top faces too; None for a frame the network does not know."""
     tops, cast, pyramid, blobs, _ = net_dice_in(frame, settings, path)
-    if not network_knows(tops, blobs, settings):
+    crops = [face_input(pyramid, t.x, t.y, t.side, cast) for t in tops]
+    probs = classify_faces(load_colour_face_net(face_path), crops)
+    if not (network_knows(tops, blobs, settings) or classifier_knows(tops, probs, settings)):
         return None
     typical = net_typical(tops, settings)
     return [
         look_at_face(face_crop(pyramid, t.x, t.y, t.side), cast).features()
-        for t in tops
-        if net_may_trust(t, typical, settings) and seen_by_both(t, blobs, settings)
+        for t, p in zip(tops, probs, strict=True)
+        if net_may_trust(t, typical, settings) and 1.0 - p[NONE] - p[COCKED] >= settings.face_ok
     ]
