@@ -44,7 +44,7 @@ from vision.colour_face_net import CROP, FACE_CLASSES, face_input  # noqa: E402
 from vision.colour_net import CLASSES, find_top_faces, load_colour_net  # noqa: E402
 from vision.colour_net import MODEL as COLOUR_MODEL  # noqa: E402
 from vision.colour_reader import COLOUR_SETTINGS  # noqa: E402
-from vision.colour_with_net import net_dice_in, network_knows  # noqa: E402
+from vision.colour_with_net import blobs_at, net_tops, network_knows  # noqa: E402
 from vision.scaling import Pyramid  # noqa: E402
 from vision.synth import draw, plan_scene  # noqa: E402
 
@@ -141,8 +141,8 @@ def real_crops(parity: int = 0) -> list[tuple[np.ndarray, int]]:
             frame = cv2.imread(str(PHOTOS / table.stem / "images" / image), cv2.IMREAD_COLOR)
             if frame is None:
                 continue
-            tops, cast, pyramid, blobs, _ = net_dice_in(frame, COLOUR_SETTINGS, str(COLOUR_MODEL))
-            if not network_knows(tops, blobs, COLOUR_SETTINGS):
+            tops, cast, pyramid = net_tops(frame, COLOUR_SETTINGS, str(COLOUR_MODEL))
+            if not network_knows(tops, blobs_at(pyramid, tops, COLOUR_SETTINGS), COLOUR_SETTINGS):
                 continue
             height, width = frame.shape[:2]
             dice = []

@@ -109,6 +109,26 @@ class _Component:
         return self.long <= settings.long_single and self.fill >= 0.55
 
 
+def _work_copies(
+    pyramid: Pyramid, width: int, height: int, settings: ColourSettings
+) -> tuple[float, NDArray[np.uint8], NDArray[np.uint8]]:
+    """The finder's work copy (long side ``work_side``, a little blurred), its scale, and a copy
+    ``background_step`` times smaller."""
+    scale = min(1.0, settings.work_side / max(width, height))
+    work = np.asarray(cv2.GaussianBlur(pyramid.at(scale), (3, 3), 0), np.uint8)
+    wh, ww = work.shape[:2]
+    step = settings.background_step
+    small = np.asarray(
+        cv2.resize(work, (max(1, ww // step), max(1, wh // step)), interpolation=cv2.INTER_AREA), np.uint8
+    )
+    return scale, work, small
+
+
+def frame_cast(pyramid: Pyramid, width: int, height: int, settings: ColourSettings = COLOUR_SETTINGS) -> Cast:
+    """The frame's colour cast, as ``find_dice`` gives it, without finding anything."""
+    return estimate_cast(_work_copies(pyramid, width, height, settings)[2])
+
+
 def find_dice(
     pyramid: Pyramid,
     width: int,
@@ -121,13 +141,8 @@ def find_dice(
     ``around``: frame points (another finder's dice); then the mask is made only in windows
     around them and around the rough blobs of the 1/8 copy (``_rough_dice``: they tell the
     size of a single die), and only the blobs whose box may hold a point are made."""
-    scale = min(1.0, settings.work_side / max(width, height))
-    work = np.asarray(cv2.GaussianBlur(pyramid.at(scale), (3, 3), 0), np.uint8)
+    scale, work, small = _work_copies(pyramid, width, height, settings)
     wh, ww = work.shape[:2]
-    step = settings.background_step
-    small = np.asarray(
-        cv2.resize(work, (max(1, ww // step), max(1, wh // step)), interpolation=cv2.INTER_AREA), np.uint8
-    )
     cast = estimate_cast(small)
     floor_small, floor_colour = find_floor(small)
     filled = small.copy()

@@ -26,7 +26,7 @@ from vision.colour import FACES, Cast, FaceVerdict, look_at_face
 from vision.colour_face_net import FACE_CLASSES, classify_faces, face_input, load_colour_face_net
 from vision.colour_face_net import MODEL as FACE_MODEL
 from vision.colour_faces import face_crop, name_face
-from vision.colour_finder import Blob, Floor, box_of, find_dice
+from vision.colour_finder import Blob, box_of, find_dice, frame_cast
 from vision.colour_net import TopFace, find_top_faces, load_colour_net
 from vision.colour_profile import Profile
 from vision.colour_settings import ColourSettings
@@ -36,12 +36,11 @@ from vision.scaling import Pyramid
 NONE, COCKED = FACE_CLASSES.index("none"), FACE_CLASSES.index("cocked")
 
 
-def net_dice_in(
+def net_tops(
     frame: NDArray[np.uint8], settings: ColourSettings, path: str
-) -> tuple[list[TopFace], Cast, Pyramid, list[Blob], Floor]:
+) -> tuple[list[TopFace], Cast, Pyramid]:
     """The colour network's top faces (of two within ``colour_apart`` faces, the hotter), the
-    frame's cast, its pyramid, and the classical finder's blobs and floor (``find_dice``): a
-    second, independent opinion on where the dice are."""
+    frame's cast and its pyramid."""
     height, width = frame.shape[:2]
     pyramid = Pyramid(frame)
     found = find_top_faces(load_colour_net(path), pyramid, width, height, settings.colour_find)
@@ -49,8 +48,30 @@ def net_dice_in(
     for f in sorted(found, key=lambda f: -f.heat):
         if all(math.hypot(f.x - k.x, f.y - k.y) > settings.colour_apart * max(f.side, k.side) for k in kept):
             kept.append(f)
-    blobs, cast, floor = find_dice(pyramid, width, height, settings, [(k.x, k.y) for k in kept])
-    return kept, cast, pyramid, blobs, floor
+    return sorted(kept, key=lambda t: (t.x, t.y)), frame_cast(pyramid, width, height, settings), pyramid
+
+
+def blobs_at(pyramid: Pyramid, tops: list[TopFace], settings: ColourSettings) -> list[Blob]:
+    """The classical finder's blobs around the network's finds (``find_dice``): a second,
+    independent opinion on where the dice are."""
+    height, width = pyramid.at(1.0).shape[:2]
+    return find_dice(pyramid, width, height, settings, [(t.x, t.y) for t in tops])[0]
+
+
+def classified(
+    frame: NDArray[np.uint8], settings: ColourSettings, path: str, face_path: str
+) -> tuple[list[TopFace], NDArray[np.float32], Cast, Pyramid, list[Blob] | None] | None:
+    """The network's finds, the classifier's chances for each, the cast, the pyramid and the
+    classical blobs (None when not needed yet: the classifier alone bears the finds out);
+    None for a frame the network does not know (neither ``network_knows`` nor
+    ``classifier_knows``)."""
+    tops, cast, pyramid = net_tops(frame, settings, path)
+    crops = [face_input(pyramid, t.x, t.y, t.side, cast) for t in tops]
+    probs = classify_faces(load_colour_face_net(face_path), crops)
+    if classifier_knows(tops, probs, settings):
+        return tops, probs, cast, pyramid, None
+    blobs = blobs_at(pyramid, tops, settings)
+    return (tops, probs, cast, pyramid, blobs) if network_knows(tops, blobs, settings) else None
 
 
 def seen_by_both(
@@ -150,16 +171,14 @@ def read_with_net(
     Without a profile the classifier names the face, and the white-balanced look
     (``vision.colour``) must name it alike (a second, independent reader: the classifier has
     seen mostly the renderer's dice; the look's rules keep a white or pink die from passing
-    for a colour). With a profile,
-    the profile names it, and the classifier must see a flat die's top face there and not be
-    sure of another taught face."""
+    for a colour). With a profile, the profile names it (or the classifier, when it is sure
+    of the same face), and the classifier must see a flat die's top face there and not be sure
+    of another taught face."""
     height, width = frame.shape[:2]
-    tops, cast, pyramid, blobs, _ = net_dice_in(frame, settings, path)
-    tops = sorted(tops, key=lambda t: (t.x, t.y))
-    crops = [face_input(pyramid, t.x, t.y, t.side, cast) for t in tops]
-    probs = classify_faces(load_colour_face_net(face_path), crops)
-    if not (network_knows(tops, blobs, settings) or classifier_knows(tops, probs, settings)):
+    seen = classified(frame, settings, path, face_path)
+    if seen is None:
         return None
+    tops, probs, cast, pyramid, blobs = seen
     typical = net_typical(tops, settings)
     focal = settings.focal * max(width, height)
     dice = []
@@ -170,8 +189,12 @@ def read_with_net(
         face, chance, sure = judge_find(p, profile, settings, look)
         # a black find needs a classical blob of its own size: a white die's pip is a black
         # spot on a far bigger blob, which the network and the classifier may take for a die
-        pip = face == "black" and not any(b.side >= top.side / settings.colour_blob_ratio
-                                          for b in seen_by_both(top, blobs, settings))  # fmt: skip
+        pip = False
+        if sure and face == "black":
+            blobs = blobs_at(pyramid, tops, settings) if blobs is None else blobs
+            pip = not any(
+                b.side >= top.side / settings.colour_blob_ratio for b in seen_by_both(top, blobs, settings)
+            )
         # two weak signs of leaning together are enough to ask (a cocked die read ok is the
         # commonest silent error)
         leans = top.cocked >= settings.lean_net and p[COCKED] >= settings.lean_face
@@ -192,11 +215,10 @@ def net_features(
 ) -> list[tuple[float, ...]] | None:
     """``face_features`` with the colour network: the faces of flat dice it is sure of that the
     classifier sees as flat top faces too; None for a frame the network does not know."""
-    tops, cast, pyramid, blobs, _ = net_dice_in(frame, settings, path)
-    crops = [face_input(pyramid, t.x, t.y, t.side, cast) for t in tops]
-    probs = classify_faces(load_colour_face_net(face_path), crops)
-    if not (network_knows(tops, blobs, settings) or classifier_knows(tops, probs, settings)):
+    seen = classified(frame, settings, path, face_path)
+    if seen is None:
         return None
+    tops, probs, cast, pyramid, _ = seen
     typical = net_typical(tops, settings)
     return [
         look_at_face(face_crop(pyramid, t.x, t.y, t.side), cast).features()
