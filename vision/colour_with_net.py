@@ -3,8 +3,8 @@ renderer only) finds each die's top face in a small copy of the frame; the face 
 (``vision.colour_face_net``, trained on the renderer and the even-numbered labelled photos) looks
 again at each find, white balanced, and says what it shows (a colour, the star, another colour,
 cocked, or no top face at all). ``read_with_net`` stands by a face only when independent
-readings agree: the classifier is sure of it, the white-balanced look (``vision.colour``) names
-it alike (or, taught, the profile names it), the network is sure of a die of the frame's size,
+readings agree: the classifier is sure of it, the white-balanced look (``vision.colour``) is not
+sure of another face (or, taught, the profile names it), the network is sure of a die of the frame's size,
 and a black face is a blob of its own size (not a white die's pip).
 
 A frame whose dice the classical finder does not bear out (real dice far bigger than the
@@ -33,7 +33,7 @@ from vision.colour_settings import ColourSettings
 from vision.reading import Die, Reading, Status
 from vision.scaling import Pyramid
 
-NONE, COCKED = FACE_CLASSES.index("none"), FACE_CLASSES.index("cocked")
+NONE, COCKED, OTHER = FACE_CLASSES.index("none"), FACE_CLASSES.index("cocked"), FACE_CLASSES.index("other")
 
 
 def net_tops(
@@ -140,12 +140,13 @@ def judge_find(
     """A find's face, confidence and whether both readers agree on it (``read_with_net``), from
     the classifier's probabilities ``p``; ``look`` is asked only when its verdict matters."""
     best = FACE_CLASSES[int(np.argmax(p))]
-    sure_best = best in FACES and float(p.max()) >= settings.face_ok
+    sure_best = best in FACES and float(p.max()) >= settings.face_ok and float(p[OTHER]) < settings.face_other
     if profile is None:
         if not sure_best:
             likeliest = max(FACES, key=lambda f: float(p[FACE_CLASSES.index(f)]))
             return likeliest, float(p[FACE_CLASSES.index(likeliest)]), False
-        return best, float(p.max()), look().face == best
+        verdict = look()
+        return best, float(p.max()), not (verdict.ok and verdict.face != best)
     verdict = look()
     flat = float(1.0 - p[NONE] - p[COCKED])
     rival = sure_best and best != verdict.face and best in profile.names
@@ -168,12 +169,11 @@ def read_with_net(
     classifier in ``face_path`` (``vision.colour_face_net``) naming each; None for a frame the
     network does not know (neither ``network_knows`` nor ``classifier_knows``).
 
-    Without a profile the classifier names the face, and the white-balanced look
-    (``vision.colour``) must name it alike (a second, independent reader: the classifier has
-    seen mostly the renderer's dice; the look's rules keep a white or pink die from passing
-    for a colour). With a profile, the profile names it (or the classifier, when it is sure
-    of the same face), and the classifier must see a flat die's top face there and not be sure
-    of another taught face."""
+    Without a profile the classifier names the face (sure of it, and giving another colour
+    next to no chance), and the white-balanced look (``vision.colour``) may veto it: when the
+    look is sure of another face, ask. With a profile, the profile names it (or the classifier,
+    when it is sure of the same face), and the classifier must see a flat die's top face there
+    and not be sure of another taught face."""
     height, width = frame.shape[:2]
     seen = classified(frame, settings, path, face_path)
     if seen is None:
