@@ -25,9 +25,10 @@ from dataclasses import replace
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.colour import Cast, look_at_face
+from vision.colour import Cast, FaceVerdict, look_at_face
 from vision.colour_faces import face_crop, name_face
 from vision.colour_finder import Blob, Floor, box_of, find_dice
+from vision.colour_glare import red_sides
 from vision.colour_profile import Profile
 from vision.colour_settings import COLOUR_SETTINGS, ColourSettings
 from vision.dice_net import Candidate, find_candidates, load_net
@@ -190,6 +191,13 @@ def read_classical(
     for blob in sorted(blobs, key=lambda b: (b.x, b.y)):
         crop = face_crop(pyramid, blob.x, blob.y, blob.side)
         verdict = name_face(look_at_face(crop, cast), profile)
+        if (
+            profile is None
+            and not verdict.ok
+            and verdict.face in (None, "red")
+            and red_sides(pyramid, blob.x, blob.y, blob.side, cast, (width, height), settings)
+        ):
+            verdict = FaceVerdict("red", verdict.confidence, True)  # paled by the lamp's glare
         sure = (
             verdict.ok and verdict.face is not None and trusted(blob, typical, max(width, height), settings)
         )

@@ -2,16 +2,17 @@
 
 Which path reads a frame:
 
-- with colour mode's own network installed (``vision/data/colour_net.onnx``, trained on the
-  renderer only), ``vision.colour_with_net``: the network finds each die's top face and the
-  white-balanced look of the face is its second opinion;
+- with colour mode's own networks installed (``vision/data/colour_net.onnx`` and
+  ``colour_face_net.onnx``), ``vision.colour_with_net``: the colour network finds each die's top
+  face, the face classifier names it, and the white-balanced look of the face may veto;
 - otherwise, or for a frame the network does not know (real dice far bigger than the
   renderer's), ``vision.colour_classical``: colour mode's classical finder
   (``vision.colour_finder``) with the pip reader's dice network beside it when installed.
 
-Either way each top face is cut out, white-balanced with the cast of the whole frame and named
-(``vision.colour_faces``) by the default rules (``vision.colour``) or a taught profile
-(``vision.colour_profile``). Every tuned number is in ``vision.colour_settings``.
+Either way each top face is cut out and white-balanced with the cast of the whole frame; the
+classical path names it (``vision.colour_faces``) by the default rules (``vision.colour``), and
+with a taught profile (``vision.colour_profile``) both paths name it by what was taught. Every
+tuned number is in ``vision.colour_settings``.
 
 >>> import numpy as np
 >>> classical = ColourSettings(use_net=False, colour_net=False)

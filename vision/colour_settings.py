@@ -61,8 +61,9 @@ class ColourSettings:
     wall_gap: float = 0.15  # a die this close to the wall (share of its side) may be cocked
     # A sure find of the dice network alone (no blob of its size) may lie at the wall: only one
     # off the floor is untrusted. It stands on the floor when its centre is at most this many
-    # sides beyond the floor's visible edge (it hides the edge; gissur's box: dice at its walls)...
-    floor_reach: float = 0.75
+    # sides beyond the floor's visible edge (it hides the edge; gissur's box: dice at its walls,
+    # flat ones up to 5 sides beyond it; 0.75 until the even gissur photos were looked at)...
+    floor_reach: float = 1.5
     pile_gap: float = 1.25  # ...or this close (network's die sizes) to one that stands: a pile at a wall
     net_side: int = 512  # the dice network looks at a copy this long (dice 11-35 px in 1280 frames)
     net_find: float = 0.25  # heat of the network's weakest find
@@ -79,6 +80,13 @@ class ColourSettings:
     # above the tray: a 12 mm die's top face is 2.2 % of a 55-66 degree view; a white die's pips
     # in the matteo photos are 1.4-1.9 %.
     smallest_share: float = 0.02
+    # A pale red or pink top face (a glossy red die under the lamp's glare: vision.colour_glare) is
+    # red when its middle is tinted (``glare_tinted`` share), mostly red or pink (``glare_red``),
+    # and deep red paint covers ``glare_sides`` of the die's sides in view. Chosen on the even
+    # gissur-red-in-box photos (pale tops: sides 0.26-0.71).
+    glare_tinted: float = 0.6
+    glare_red: float = 0.8
+    glare_sides: float = 0.25
 
 
 COLOUR_SETTINGS = ColourSettings()
