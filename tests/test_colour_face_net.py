@@ -83,3 +83,18 @@ def test_the_bare_floor_is_no_face() -> None:
     assert inside
     probs = classify_faces(net, [face_input(pyramid, px, py, 0.6 * w, cast) for px, py in inside])
     assert all(FACE_CLASSES[int(np.argmax(p))] == "none" for p in probs), probs.round(2)
+
+
+def test_without_the_classifier_colour_mode_reads_classically_and_asked_for_it_says_what_is_missing(
+    tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    from vision.colour_reader import COLOUR_SETTINGS, read_colours
+
+    frame, _ = render(5, "easy", "colours", faces=["red", "blue"])
+    monkeypatch.setattr("vision.colour_reader.FACE_MODEL", tmp_path / "colour_face_net.onnx")
+    classical = read_colours(frame)  # falls back to the classical path, as without a colour network
+    assert len(classical.dice) >= 1
+    with pytest.raises(ColourFaceNetError, match="colour face classifier .* is missing"):
+        read_colours(frame, settings=replace(COLOUR_SETTINGS, colour_net=True))

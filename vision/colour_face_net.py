@@ -22,6 +22,7 @@ from numpy.typing import NDArray
 
 from vision.colour import Cast
 from vision.colour_net import CLASSES
+from vision.dice_net import ModelError
 from vision.scaling import Pyramid
 
 CROP = 48
@@ -32,8 +33,9 @@ WHITE = 230.0
 MODEL = Path(__file__).with_name("data") / "colour_face_net.onnx"
 
 
-class ColourFaceNetError(RuntimeError):
-    """The classifier file is missing or OpenCV cannot load it."""
+class ColourFaceNetError(ModelError):
+    """The classifier file is missing or OpenCV cannot load it (a ``ModelError``, as the pip
+    reader's, so the commands report it alike)."""
 
 
 @lru_cache(maxsize=4)

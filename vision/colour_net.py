@@ -25,6 +25,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.dice_net import ModelError
 from vision.scaling import Pyramid
 
 STRIDE = 8
@@ -57,7 +58,7 @@ class TopFace:
         return CLASSES[int(np.argmax(self.probs))]
 
 
-class ColourNetError(RuntimeError):
+class ColourNetError(ModelError):
     """The network file is missing or OpenCV cannot load it."""
 
 

@@ -42,12 +42,13 @@ __all__ = ["COLOUR_SETTINGS", "ColourSettings", "face_features", "read_cards", "
 
 def colour_model(settings: ColourSettings, models: str | None) -> str | None:
     """The colour network's file to use, or None for the classical path: the one in ``models``
-    if there is one, else the shipped one (when installed; ``settings.colour_net``)."""
+    if there is one, else the shipped one (when installed with its face classifier, or when
+    ``settings.colour_net`` asks for it: a missing file is then an error that says so)."""
     if settings.colour_net is False:
         return None
     if models is not None and (Path(models) / COLOUR_MODEL.name).is_file():
         return str(Path(models) / COLOUR_MODEL.name)
-    if settings.colour_net or COLOUR_MODEL.is_file():
+    if settings.colour_net or (COLOUR_MODEL.is_file() and Path(face_model(models)).is_file()):
         return str(COLOUR_MODEL)
     return None
 
