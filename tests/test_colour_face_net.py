@@ -96,5 +96,5 @@ def test_without_the_classifier_colour_mode_reads_classically_and_asked_for_it_s
     monkeypatch.setattr("vision.colour_reader.FACE_MODEL", tmp_path / "colour_face_net.onnx")
     classical = read_colours(frame)  # falls back to the classical path, as without a colour network
     assert len(classical.dice) >= 1
-    with pytest.raises(ColourFaceNetError, match="colour face classifier .* is missing"):
+    with pytest.raises(ColourFaceNetError, match=r"colour face classifier .* is missing"):
         read_colours(frame, settings=replace(COLOUR_SETTINGS, colour_net=True))
