@@ -27,6 +27,7 @@ class ColourSettings:
     face_ok: float = 0.9
     face_flat: float = 0.75  # with a profile: its chance that a flat die's top face is here, for ok
     face_other: float = 0.03  # ...and gives another colour (orange, purple, white) less than this
+    face_pip: float = 0.01  # ...a black face it gives this chance of none must be a blob of its size
     face_cocked: float = 0.5  # ...a find it gives this chance of leaning is ``cocked``
     face_none: float = 0.95  # ...and one it is this sure shows no top face is no die at all
     face_seen: float = (

@@ -5,7 +5,7 @@ again at each find, white balanced, and says what it shows (a colour, the star, 
 cocked, or no top face at all). ``read_with_net`` stands by a face only when independent
 readings agree: the classifier is sure of it, the white-balanced look (``vision.colour``) is not
 sure of another face (or, taught, the profile names it), the network is sure of a die of the frame's size,
-and a black face is a blob of its own size (not a white die's pip).
+and a black face the classifier has any doubt about is a blob of its own size (not a white die's pip).
 
 A frame whose dice the classical finder does not bear out (real dice far bigger than the
 renderer's, whose pips the network takes for dice) is not one the network knows: ``read_with_net``
@@ -187,10 +187,11 @@ def read_with_net(
             continue
         look = partial(name_face_at, pyramid, top, cast, profile)
         face, chance, sure = judge_find(p, profile, settings, look)
-        # a black find needs a classical blob of its own size: a white die's pip is a black
-        # spot on a far bigger blob, which the network and the classifier may take for a die
+        # a black find the classifier has the least doubt about needs a classical blob of its own
+        # size: a white die's pip is a black spot on a far bigger blob, which the network may
+        # take for a die
         pip = False
-        if sure and face == "black":
+        if sure and face == "black" and p[NONE] >= settings.face_pip:
             blobs = blobs_at(pyramid, tops, settings) if blobs is None else blobs
             pip = not any(
                 b.side >= top.side / settings.colour_blob_ratio for b in seen_by_both(top, blobs, settings)
