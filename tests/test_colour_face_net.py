@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import math
 
-import cv2
 import numpy as np
 import pytest
 
-from vision.colour import estimate_cast
 from vision.colour_face_net import (
     CROP,
     FACE_CLASSES,
@@ -22,6 +20,7 @@ from vision.colour_face_net import (
     face_input,
     load_colour_face_net,
 )
+from vision.colour_finder import frame_cast
 from vision.colour_net import find_top_faces, load_colour_net
 from vision.scaling import Pyramid
 from vision.synth import render
@@ -30,7 +29,8 @@ FACES = ("yellow", "red", "green", "blue", "black", "star")
 
 
 def _cast(frame: np.ndarray):  # type: ignore[no-untyped-def]
-    return estimate_cast(np.asarray(cv2.resize(frame, (80, 60), interpolation=cv2.INTER_AREA), np.uint8))
+    """The frame's cast, as colour mode takes it."""
+    return frame_cast(Pyramid(frame), frame.shape[1], frame.shape[0])
 
 
 def test_a_missing_classifier_file_is_a_clear_error(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -39,8 +39,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 from net_blocks import classifier, write_onnx  # noqa: E402
 from train_colour_net import TRAIN_DEFAULT, TRAIN_HARD, top_faces  # noqa: E402
 
-from vision.colour import estimate_cast  # noqa: E402
 from vision.colour_face_net import CROP, FACE_CLASSES, face_input  # noqa: E402
+from vision.colour_finder import frame_cast  # noqa: E402
 from vision.colour_net import CLASSES, find_top_faces, load_colour_net  # noqa: E402
 from vision.colour_net import MODEL as COLOUR_MODEL  # noqa: E402
 from vision.colour_reader import COLOUR_SETTINGS  # noqa: E402
@@ -101,7 +101,7 @@ def scene_crops(seed: int, pips: float = 0.0) -> list[tuple[np.ndarray, int]]:
     frame = draw(plan)
     faces = pip_top_faces(plan) if mode == "pips" else top_faces(plan)
     pyramid = Pyramid(frame)
-    cast = estimate_cast(np.asarray(cv2.resize(frame, (80, 60), interpolation=cv2.INTER_AREA), np.uint8))
+    cast = frame_cast(pyramid, size[0], size[1])  # as the reader white-balances
     out = []
     for top in find_top_faces(load_colour_net(), pyramid, size[0], size[1], 0.2):
         cls = label(top.x, top.y, faces)

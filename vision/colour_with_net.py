@@ -74,15 +74,11 @@ def classified(
     return (tops, probs, cast, pyramid, blobs) if network_knows(tops, blobs, settings) else None
 
 
-def seen_by_both(
-    top: TopFace, blobs: list[Blob], settings: ColourSettings, sized: bool = False
-) -> list[Blob]:
-    """The classical finder's blobs whose box holds the network's top face (``sized``, or a piece
-    of touching dice: and that size it alike, within ``colour_blob_ratio``)."""
+def seen_by_both(top: TopFace, blobs: list[Blob], settings: ColourSettings) -> list[Blob]:
+    """The classical finder's blobs whose box holds the network's top face and (unless a piece of
+    touching dice) size it alike, within ``colour_blob_ratio``."""
     r = settings.colour_blob_ratio
-    return [
-        b for b in blobs if _holds(b, top) and (1 / r <= b.side / top.side <= r or not (sized or b.split))
-    ]
+    return [b for b in blobs if _holds(b, top) and (1 / r <= b.side / top.side <= r or not b.split)]
 
 
 def _holds(blob: Blob, top: TopFace) -> bool:
@@ -202,10 +198,10 @@ def read_with_net(
         sure = sure and not pip and not leans and net_may_trust(top, typical, settings)
         status: Status = "ok" if sure else "cocked" if p[COCKED] >= settings.face_cocked else "uncertain"
         # the die's box: its top face stands a die's height above the floor, so the whole die
-        # reaches from there half a lean towards the middle of the picture
-        lean = 0.5 * top.side / focal
-        x = top.x - (top.x - width / 2) * lean
-        y = top.y - (top.y - height / 2) * lean
+        # reaches from there half a rise towards the middle of the picture
+        rise = 0.5 * top.side / focal
+        x = top.x - (top.x - width / 2) * rise
+        y = top.y - (top.y - height / 2) * rise
         box = box_of(x, y, 1.4 * top.side, width, height)
         dice.append(Die(face, round(min(1.0, max(0.0, chance)), 2), status, box))
     return Reading(tuple(dice), width, height)
