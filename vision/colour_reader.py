@@ -5,8 +5,10 @@ Which path reads a frame:
 - with colour mode's own networks installed (``vision/data/colour_net.onnx`` and
   ``colour_face_net.onnx``), ``vision.colour_with_net``: the colour network finds each die's top
   face, the face classifier names it, and the white-balanced look of the face may veto;
-- otherwise, or for a frame the network does not know (real dice far bigger than the
-  renderer's), ``vision.colour_classical``: colour mode's classical finder
+- for a frame the network does not know (real dice far bigger than the renderer's) whose dice
+  the pip reader stands by (pip dice), ``vision.colour_bodies``: the pip reader's dice, their
+  top faces' body colour named;
+- otherwise ``vision.colour_classical``: colour mode's classical finder
   (``vision.colour_finder``) with the pip reader's dice network beside it when installed.
 
 Either way each top face is cut out and white-balanced with the cast of the whole frame; the
@@ -28,6 +30,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.cards import DEFAULT_CARD_COLOURS, read_card_faces
+from vision.colour_bodies import body_features, read_bodies
 from vision.colour_classical import classical_features, read_classical
 from vision.colour_face_net import MODEL as FACE_MODEL
 from vision.colour_net import MODEL as COLOUR_MODEL
@@ -35,6 +38,7 @@ from vision.colour_profile import Profile
 from vision.colour_settings import COLOUR_SETTINGS, ColourSettings
 from vision.colour_with_net import net_features, read_with_net
 from vision.dice_net import MODEL
+from vision.face_net import MODEL as PIP_FACE_MODEL
 from vision.reading import Reading
 
 __all__ = ["COLOUR_SETTINGS", "ColourSettings", "face_features", "read_cards", "read_colours"]
@@ -58,6 +62,17 @@ def face_model(models: str | None) -> str:
     if models is not None and (Path(models) / FACE_MODEL.name).is_file():
         return str(Path(models) / FACE_MODEL.name)
     return str(FACE_MODEL)
+
+
+def pip_models(settings: ColourSettings, models: str | None) -> tuple[bool, str | None]:
+    """May the pip reader read a frame the colour network does not know (``vision.colour_bodies``),
+    and with the networks of which folder (None: the shipped ones)? Not when ``settings.use_net``
+    is False or its networks are not installed."""
+    if settings.use_net is False:
+        return False, None
+    if models is not None and all((Path(models) / m.name).is_file() for m in (MODEL, PIP_FACE_MODEL)):
+        return True, models
+    return MODEL.is_file() and PIP_FACE_MODEL.is_file(), None
 
 
 def dice_model(settings: ColourSettings, models: str | None, fallback: bool = False) -> str | None:
@@ -92,6 +107,9 @@ def read_colours(
     frame = as_bgr(frame_bgr)
     path = colour_model(settings, models)
     reading = read_with_net(frame, profile, settings, path, face_model(models)) if path is not None else None
+    pips, folder = pip_models(settings, models)
+    if reading is None and path is not None and pips:
+        reading = read_bodies(frame, profile, settings, folder)
     if reading is not None:
         return reading
     return read_classical(frame, profile, settings, dice_model(settings, models, fallback=path is not None))
@@ -107,6 +125,9 @@ def face_features(
     frame = as_bgr(frame_bgr)
     path = colour_model(settings, models)
     features = net_features(frame, settings, path, face_model(models)) if path is not None else None
+    pips, folder = pip_models(settings, models)
+    if features is None and path is not None and pips:
+        features = body_features(frame, settings, folder)
     if features is not None:
         return features
     return classical_features(frame, settings, dice_model(settings, models, fallback=path is not None))

@@ -42,6 +42,11 @@ class ColourSettings:
     colour_known: float = 0.5
     colour_blob_ratio: float = 1.6  # the classical blob and the network must size a die alike
     colour_size_ratio: float = 1.5  # a top face whose side differs more from the frame's median is uncertain
+    # A frame the network does not know is read with the pip reader's dice (vision.colour_bodies)
+    # when it stands by at least this share of them (pip dice), the top face's crop being this
+    # share of the pip reader's die box (chosen on the even gissur-red-in-box photos).
+    body_known: float = 0.5
+    body_face: float = 0.8
     work_side: int = 640  # long side of the copy the finder works on
     background_step: int = 8  # the floor is estimated at 1/8 of the work copy...
     background_median: int = 9  # ...by a median this wide (72 work pixels: wider than two dice)

@@ -1,0 +1,84 @@
+"""Colour mode on pip dice: the pip reader (``vision.reader.read_dice``, trained on real photos)
+finds each die and tells whether it lies flat; colour mode names the body colour of its top
+face (``vision.colour_faces``), the pips and all.
+
+Colour mode's own networks learnt dice the size the renderer draws them; real dice far bigger
+(a box of red dice filling the photo) they take for pips, and such a frame is not one they know
+(``vision.colour_with_net``). If the pip reader stands by most of the dice it finds in such a
+frame, they are pip dice it knows: the referee stands by a colour where the pip reader stands
+by the die (it lies flat, wholly in view, not crowded) and the colour is clear.
+
+>>> import numpy as np
+>>> read_bodies(np.zeros((480, 640, 3), np.uint8), None) is None
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.colour import look_at_face
+from vision.colour_faces import face_crop, name_face
+from vision.colour_finder import frame_cast
+from vision.colour_profile import Profile
+from vision.colour_settings import COLOUR_SETTINGS, ColourSettings
+from vision.reader import read_dice
+from vision.reading import Die, Reading, Status
+from vision.scaling import Pyramid
+
+
+def pip_dice(
+    frame: NDArray[np.uint8], settings: ColourSettings, models: str | None
+) -> tuple[Reading, Pyramid] | None:
+    """The pip reader's reading of a frame and the frame's pyramid; None when it does not stand
+    by at least ``body_known`` of the dice it finds (or finds none): not a frame of pip dice."""
+    reading = read_dice(frame, models=models)
+    ok = sum(1 for d in reading.dice if d.status == "ok")
+    if not reading.dice or ok < settings.body_known * len(reading.dice):
+        return None
+    return reading, Pyramid(frame)
+
+
+def read_bodies(
+    frame: NDArray[np.uint8],
+    profile: Profile | None,
+    settings: ColourSettings = COLOUR_SETTINGS,
+    models: str | None = None,
+) -> Reading | None:
+    """``read_colours`` of a frame of pip dice (``pip_dice``), else None. ``models``: a folder
+    with the pip reader's networks (None: the shipped ones)."""
+    found = pip_dice(frame, settings, models)
+    if found is None:
+        return None
+    reading, pyramid = found
+    height, width = frame.shape[:2]
+    cast = frame_cast(pyramid, width, height, settings)
+    dice = []
+    for die in reading.dice:
+        x, y = die.centre
+        look = look_at_face(face_crop(pyramid, x, y, settings.body_face * max(die.box[2:])), cast)
+        verdict = name_face(look, profile)
+        status: Status = (
+            "ok" if die.status == "ok" and verdict.ok else "cocked" if die.status == "cocked" else "uncertain"
+        )
+        dice.append(Die(verdict.face, min(verdict.confidence, die.confidence), status, die.box))
+    return Reading(tuple(dice), width, height)
+
+
+def body_features(
+    frame: NDArray[np.uint8], settings: ColourSettings = COLOUR_SETTINGS, models: str | None = None
+) -> list[tuple[float, ...]] | None:
+    """``face_features`` of a frame of pip dice: the top faces of the dice the pip reader stands
+    by; None when it is not such a frame (``pip_dice``)."""
+    found = pip_dice(frame, settings, models)
+    if found is None:
+        return None
+    reading, pyramid = found
+    height, width = frame.shape[:2]
+    cast = frame_cast(pyramid, width, height, settings)
+    return [
+        look_at_face(face_crop(pyramid, *d.centre, settings.body_face * max(d.box[2:])), cast).features()
+        for d in reading.dice
+        if d.status == "ok"
+    ]
