@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.colour import look_at_face
+from vision.colour import FaceLook, look_at_face
 from vision.colour_faces import face_crop, name_face
 from vision.colour_finder import frame_cast
 from vision.colour_profile import Profile
@@ -30,14 +30,20 @@ from vision.scaling import Pyramid
 
 def pip_dice(
     frame: NDArray[np.uint8], settings: ColourSettings, models: str | None
-) -> tuple[Reading, Pyramid] | None:
-    """The pip reader's reading of a frame and the frame's pyramid; None when it does not stand
-    by at least ``body_known`` of the dice it finds (or finds none): not a frame of pip dice."""
+) -> list[tuple[Die, FaceLook]] | None:
+    """The pip reader's dice in a frame, each with the white-balanced look of its top face; None
+    when it does not stand by at least ``body_known`` of the dice it finds (or finds none): not
+    a frame of pip dice."""
     reading = read_dice(frame, models=models)
     ok = sum(1 for d in reading.dice if d.status == "ok")
     if not reading.dice or ok < settings.body_known * len(reading.dice):
         return None
-    return reading, Pyramid(frame)
+    pyramid = Pyramid(frame)
+    cast = frame_cast(pyramid, reading.width, reading.height, settings)
+    return [
+        (d, look_at_face(face_crop(pyramid, *d.centre, settings.body_face * max(d.box[2:])), cast))
+        for d in reading.dice
+    ]
 
 
 def read_bodies(
@@ -51,18 +57,14 @@ def read_bodies(
     found = pip_dice(frame, settings, models)
     if found is None:
         return None
-    reading, pyramid = found
-    height, width = frame.shape[:2]
-    cast = frame_cast(pyramid, width, height, settings)
     dice = []
-    for die in reading.dice:
-        x, y = die.centre
-        look = look_at_face(face_crop(pyramid, x, y, settings.body_face * max(die.box[2:])), cast)
+    for die, look in found:
         verdict = name_face(look, profile)
         status: Status = (
             "ok" if die.status == "ok" and verdict.ok else "cocked" if die.status == "cocked" else "uncertain"
         )
         dice.append(Die(verdict.face, min(verdict.confidence, die.confidence), status, die.box))
+    height, width = frame.shape[:2]
     return Reading(tuple(dice), width, height)
 
 
@@ -72,13 +74,4 @@ def body_features(
     """``face_features`` of a frame of pip dice: the top faces of the dice the pip reader stands
     by; None when it is not such a frame (``pip_dice``)."""
     found = pip_dice(frame, settings, models)
-    if found is None:
-        return None
-    reading, pyramid = found
-    height, width = frame.shape[:2]
-    cast = frame_cast(pyramid, width, height, settings)
-    return [
-        look_at_face(face_crop(pyramid, *d.centre, settings.body_face * max(d.box[2:])), cast).features()
-        for d in reading.dice
-        if d.status == "ok"
-    ]
+    return None if found is None else [look.features() for die, look in found if die.status == "ok"]
