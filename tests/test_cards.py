@@ -9,7 +9,7 @@ import pytest
 from vision.cards import CARD_H, CARD_W, card_hue_name, card_json, read_card
 from vision.colour import Cast
 from vision.colour_reader import read_cards
-from vision.synth import CardFace, Kit, Light, render
+from vision.synth import CardFace, Glare, Kit, Light, render
 from vision.synth_paint import NOMINAL_KIT, card_face
 
 CARDS = [
@@ -98,3 +98,30 @@ def test_a_square_lost_in_glare_does_not_make_two_squares_one() -> None:
     card[12:-12, right] = card[6, CARD_W // 2]  # the right square washed out to paper
     face, _, ok = read_card(card, daylight, ("red", "blue"))
     assert face == "square:red" and not ok
+
+
+@pytest.mark.parametrize("seed", [5407, 5439])
+def test_a_blurred_lizard_is_read_on_its_vivid_middle(seed: int) -> None:
+    """Hardest frames (tuning seeds) where a green lizard's legs blur into its paper."""
+    frame, scene = render(seed, "hardest", "cards")
+    assert [(d.face, d.status) for d in read_cards(frame).dice] == [(text(scene.things[0].face), "ok")]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("colour", ["red", "orange"])
+def test_a_square_under_a_glare_spot_is_read_right_or_uncertain(colour: str) -> None:
+    """A lamp's glare washes out part or all of the square: its hue drifts towards the next
+    colour and a hole in it looks like a lizard's outline; never a confident wrong card."""
+    card = CardFace("square", (colour,))
+    for seed in range(4):
+        _, scene = render(seed, "easy", "cards", faces=[card])
+        x, y, w, h = scene.things[0].box
+        for shift, radius, strength in [
+            (0.25, 0.25, 0.6),
+            (0.25, 0.4, 0.8),
+            (0.0, 0.5, 0.6),
+            (0.0, 0.8, 0.5),
+        ]:
+            light = Light(glare=Glare(x + w * (0.5 + shift), y + h / 2, radius * w, strength))
+            frame, _ = render(seed, "easy", "cards", faces=[card], light=light)
+            for d in read_cards(frame).dice:
+                assert d.status == "uncertain" or d.face == text(card), (seed, shift, radius, d.face)

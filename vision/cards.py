@@ -6,9 +6,10 @@ floor by the card's edges and tried at several brightness levels (a card on whit
 hand's shadow or under a glare spot). ``read_card`` straightens each into a ``CARD_W`` x ``CARD_H``
 picture, long side across, white-balances it on its own paper and looks at the coloured marks
 inside it: one compact mark is a square, two are two squares (read left to right as the camera
-sees them), one ragged mark (legs, tail) is a lizard. A mark's colour is named by its hue
-(``CARD_HUES``); a hue between two names, a mark of mixed hues or a shape between a square and a
-lizard is ``uncertain``, never a guess. The colour names a board uses are passed in
+sees them), one ragged mark (legs, tail) is a lizard. A mark's colour is named by the hue of its
+most saturated pixels (``CARD_HUES``); a hue between two names, a mark of mixed hues, a mark washed
+out by glare near the end of its name's band or a shape between a square and a lizard is
+``uncertain``, never a guess. The colour names a board uses are passed in
 (``colours``): vision/ knows no game's data files.
 
 A card's face is written as in labels.csv, ``kind:colour+colour``; ``card_json`` turns it into
@@ -35,7 +36,7 @@ from vision.scaling import Pyramid
 DEFAULT_CARD_COLOURS = ("red", "orange", "yellow", "green", "blue")
 """Lezard Domino's colours (rules/data/lezard.toml); callers should pass the board's own."""
 
-# Tuned on the renderer's hardest card frames, seeds 5000-5299 (bench/bench_colour.py --cards
+# Tuned on the renderer's hardest card frames, seeds 5000-5599 (bench/bench_colour.py --cards
 # measures seeds 0..).
 FIND_SIDE = 640
 """Cards are looked for in a copy of the frame this many pixels on its long side."""
@@ -64,6 +65,15 @@ SQUARE_AREA = 0.1
 line was found)..."""
 LIZARD_SOLIDITY = 0.7
 """...and a lizard, legs and tail, fills at most this share of its hull (renderer: 0.43-0.55)."""
+VIVID = 50.0
+"""A mark's hue is read on its most saturated pixels, those above this percentile of its core:
+the part least washed out by a lamp's glare or blurred into the paper."""
+WASHED = 100
+DRIFT = 5.0
+"""A mark whose vivid part is still paler than this saturation (0-255; the renderer's prints
+read 150 or more in 95 % of marks) lies in a glare spot, which moves its hue towards the next
+colour (by up to about 6 on the renderer's frames): it is named only if its hue lies DRIFT or
+more inside its colour's band."""
 STEADY_HUE = 3.0
 STEADY = 0.7
 """For ``ok``, this share of a mark's core lies within STEADY_HUE (OpenCV units) of its median hue."""
@@ -208,9 +218,14 @@ def marks_of(hsv: NDArray[np.float32]) -> list[Mark]:
         core = cv2.erode(mark, np.ones((3, 3), np.uint8)) > 0
         if int(core.sum()) < 10:
             core = mark > 0
+        saturation = hsv[..., 1]
+        core &= saturation >= float(np.percentile(saturation[core], VIVID))
         hue = hsv[..., 0][core]
         median = circular_median(hue)
         colour = card_hue_name(median)
+        washed = float(np.median(saturation[core])) < WASHED
+        if washed and {card_hue_name(median - DRIFT), card_hue_name(median + DRIFT)} != {colour}:
+            colour = None
         steady = float(np.mean(np.abs((hue - median + 90) % 180 - 90) <= STEADY_HUE))
         outline, _ = cv2.findContours(mark, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         hull = float(cv2.contourArea(cv2.convexHull(max(outline, key=cv2.contourArea))))
