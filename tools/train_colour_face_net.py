@@ -12,7 +12,7 @@ renderer's plan: the class of the top face it sits on, ``cocked``, or ``none`` w
 face's centre (a die's side, the floor, a shadow). Each true top face is cut too. The crops are
 kept in ``--cache`` (made once, reused).
 
-Then the training: crops turned by any angle, scaled, shifted and lit a little differently,
+Then the training: crops turned a few degrees, scaled, shifted, mirrored and lit a little differently,
 cross-entropy over ``FACE_CLASSES``. Exported as ONNX opset 11 (Conv with BatchNorm folded,
 ReLU, MaxPool, GlobalAveragePool, Gemm), dynamic batch: OpenCV 4.11 and 5.0 load it.
 """
@@ -99,7 +99,7 @@ def scene_crops(seed: int, pips: float = 0.0) -> list[tuple[np.ndarray, int]]:
     mode = "pips" if rng.random() < pips else "colours"
     plan = plan_scene(rng, difficulty, mode, size=size)
     frame = draw(plan)
-    faces = pip_top_faces(plan) if mode == "pips" else top_faces(plan)
+    faces = pip_top_faces(plan) if mode == "pips" else [f[:5] for f in top_faces(plan)]
     pyramid = Pyramid(frame)
     cast = frame_cast(pyramid, size[0], size[1])  # as the reader white-balances
     out = []
@@ -190,11 +190,13 @@ def make_cache(path: str, frames: int, first: int, pips: float) -> None:
 
 
 def augment(crop: np.ndarray, rng: random.Random) -> np.ndarray:
-    """A ``CROP`` x ``CROP`` view of a cached crop: turned, scaled, shifted, relit."""
+    """A ``CROP`` x ``CROP`` view of a cached crop: turned a few degrees (``face_input`` turns
+    the way out from the frame's centre up; that must stay), scaled, shifted, relit, mirrored
+    left to right (about that way out)."""
     big = crop.shape[0]
     scale = rng.uniform(0.87, 1.15) / ZOOM
     shift = 0.12 * big / ZOOM
-    matrix = cv2.getRotationMatrix2D((big / 2, big / 2), rng.uniform(0, 360), scale)
+    matrix = cv2.getRotationMatrix2D((big / 2, big / 2), rng.uniform(-4, 4), scale)
     offset = np.array([rng.uniform(-shift, shift), rng.uniform(-shift, shift)]) * scale
     matrix[:, 2] += (CROP / 2 - big / 2) + offset
     out = cv2.warpAffine(crop, matrix, (CROP, CROP), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
@@ -232,7 +234,7 @@ def main() -> int:
     if not Path(args.cache).is_file():
         make_cache(args.cache, args.frames, args.first, args.pips)
     files = [np.load(path) for path in [args.cache, *args.more]]
-    crops = np.concatenate([f["crops"] for f in files])
+    crops = np.concatenate([f["crops"][..., :3] for f in files])  # (a cache may hold a 4th channel)
     labels = np.concatenate([f["labels"] for f in files])
     counts = np.bincount(labels, minlength=len(FACE_CLASSES))
     print("crops per class:", dict(zip(FACE_CLASSES, counts.tolist(), strict=True)), flush=True)

@@ -47,18 +47,23 @@ SEED_BASE = 2_000_000
 CROP = 128
 
 
+WIDTHS = (48, 80, 64)
+"""Channels of the stride-8 features, the stride-16 context and the joined stride-8 maps."""
+
+
 class ColourNet(nn.Module):
     """Stride-8 features and stride-16 context joined by Concat (no Add: OpenCV 4.11)."""
 
-    def __init__(self) -> None:
+    def __init__(self, widths: tuple[int, int, int] = WIDTHS) -> None:
         super().__init__()
+        a, b, c = widths
         self.s4 = nn.Sequential(conv_bn(3, 16, 2), dw_sep(16, 32, 2), dw_sep(32, 32))
-        self.s8 = nn.Sequential(dw_sep(32, 48, 2), dw_sep(48, 48), dw_sep(48, 48))
-        self.s16 = nn.Sequential(dw_sep(48, 80, 2), dw_sep(80, 80), dw_sep(80, 80))
+        self.s8 = nn.Sequential(dw_sep(32, a, 2), dw_sep(a, a), dw_sep(a, a))
+        self.s16 = nn.Sequential(dw_sep(a, b, 2), dw_sep(b, b), dw_sep(b, b))
         self.up = nn.Upsample(scale_factor=2, mode="nearest")
-        self.join = conv_bn(48 + 80, 64, k=1)
-        self.m8 = nn.Sequential(dw_sep(64, 64), dw_sep(64, 64))
-        self.head = nn.Conv2d(64, MAPS, 1)
+        self.join = conv_bn(a + b, c, k=1)
+        self.m8 = nn.Sequential(dw_sep(c, c), dw_sep(c, c))
+        self.head = nn.Conv2d(c, MAPS, 1)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         f8 = self.s8(self.s4(x))
@@ -66,8 +71,9 @@ class ColourNet(nn.Module):
         return self.head(self.m8(self.join(torch.cat([f8, self.up(f16)], 1))))
 
 
-def top_faces(plan) -> list[tuple[float, float, float, int, bool]]:  # type: ignore[no-untyped-def]
-    """(x, y, side, class, cocked) of every colour die's top face, in the plan's frame pixels."""
+def top_faces(plan) -> list[tuple[float, float, float, int, bool, np.ndarray]]:  # type: ignore[no-untyped-def]
+    """(x, y, side, class, cocked, outline) of every colour die's top face, in the plan's frame
+    pixels; the outline is the whole die's (its sides too)."""
     out = []
     for thing in plan.things:
         if not isinstance(thing, ColourDie):
@@ -81,7 +87,8 @@ def top_faces(plan) -> list[tuple[float, float, float, int, bool]]:  # type: ign
         side = math.sqrt(max(area, 1.0))
         face = thing.faces[top]
         cls = CLASSES.index(face) if face in CLASSES else CLASSES.index("other")
-        out.append((float(x), float(y), side, cls, cube.tilt_deg() > 5.0))
+        outline = cv2.convexHull(plan.camera.project(cube.vertices()).astype(np.float32))[:, 0]
+        out.append((float(x), float(y), side, cls, cube.tilt_deg() > 5.0, outline))
     return out
 
 
@@ -89,10 +96,15 @@ TRAIN_HARD = replace(HARDEST, touching=0.45, cocked=0.12, foreign=0.08)
 TRAIN_DEFAULT = replace(DEFAULT, touching=0.3, cocked=0.08, foreign=0.05)
 
 
-def make_frame(seed: int) -> tuple[np.ndarray, list[tuple[float, float, float, int, bool]]]:
-    """A training frame at the network's scale (512 wide) and its top faces."""
+def make_frame(
+    seed: int, touching: float | None = None
+) -> tuple[np.ndarray, list[tuple[float, float, float, int, bool, np.ndarray]]]:
+    """A training frame at the network's scale (512 wide) and its top faces; ``touching``: each
+    die's chance of being set against another (None: ``TRAIN_HARD``'s and ``TRAIN_DEFAULT``'s)."""
     rng = np.random.default_rng(seed)
     difficulty = TRAIN_HARD if rng.random() < 0.75 else TRAIN_DEFAULT
+    if touching is not None:
+        difficulty = replace(difficulty, touching=touching)
     way = rng.random()
     size = (1280, 960) if way < 0.2 else (640, 480) if way < 0.7 else (512, 384)
     plan = plan_scene(rng, difficulty, "colours", size=size)
@@ -103,7 +115,9 @@ def make_frame(seed: int) -> tuple[np.ndarray, list[tuple[float, float, float, i
     scale = INPUT[0] / size[0]
     if frame.shape[1] != INPUT[0]:
         frame = cv2.resize(frame, INPUT, interpolation=cv2.INTER_LINEAR)
-    return np.ascontiguousarray(frame), [(x * scale, y * scale, s * scale, c, k) for x, y, s, c, k in faces]
+    return np.ascontiguousarray(frame), [
+        (x * scale, y * scale, s * scale, c, k, o * scale) for x, y, s, c, k, o in faces
+    ]
 
 
 def make_crops(frame, faces, rng: random.Random, n: int) -> list[tuple[np.ndarray, np.ndarray]]:  # type: ignore[no-untyped-def]
@@ -127,13 +141,16 @@ def make_crops(frame, faces, rng: random.Random, n: int) -> list[tuple[np.ndarra
 
 def target(faces, x0: int, y0: int, flip: bool) -> np.ndarray:  # type: ignore[no-untyped-def]
     cells = CROP // STRIDE
-    t = np.zeros((6, cells, cells), np.float32)  # heat, class, log size, class weight, size weight, cocked
+    # heat, class, log size, class weight, size weight, cocked, on a die (its sides too)
+    t = np.zeros((7, cells, cells), np.float32)
     ys, xs = np.mgrid[0:cells, 0:cells].astype(np.float32)
     xs, ys = (xs + 0.5) * STRIDE, (ys + 0.5) * STRIDE
-    for fx, fy, side, cls, cocked in faces:
+    for fx, fy, side, cls, cocked, outline in faces:
         px, py = fx - x0, fy - y0
+        die = outline - (x0, y0)
         if flip:
-            px = CROP - px
+            px, die[:, 0] = CROP - px, CROP - die[:, 0]
+        t[6] = np.maximum(t[6], inside(die, xs, ys))
         if not (-side < px < CROP + side and -side < py < CROP + side):
             continue
         sigma = max(side / 4.0, 2.0)
@@ -151,16 +168,28 @@ def target(faces, x0: int, y0: int, flip: bool) -> np.ndarray:  # type: ignore[n
     return t
 
 
+def inside(outline: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """1 where the point (xs, ys) lies inside the convex ``outline``, else 0."""
+    side = [
+        (bx - ax) * (ys - ay) - (by - ay) * (xs - ax)
+        for (ax, ay), (bx, by) in zip(outline, np.roll(outline, -1, axis=0), strict=True)
+    ]
+    return ((np.min(side, axis=0) >= 0) | (np.max(side, axis=0) <= 0)).astype(np.float32)
+
+
 def losses(
-    pred: torch.Tensor, t: torch.Tensor, cocked_weight: float = 1.0
+    pred: torch.Tensor, t: torch.Tensor, cocked_weight: float = 1.0, side_weight: float = 0.0
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    """Focal heat loss; class and cocked losses near each face (cocked's errors on cocked dice
+    """Focal heat loss (heat on a die away from its top face, on its sides, weighs 1 +
+    ``side_weight``); class and cocked losses near each face (cocked's errors on cocked dice
     weigh ``cocked_weight``); size loss."""
     heat = torch.sigmoid(pred[:, 0]).clamp(1e-4, 1 - 1e-4)
     gt = t[:, 0]
     pos = (gt == 1).float()
     pos_loss = -(torch.log(heat) * (1 - heat) ** 2 * pos).sum()
-    neg_loss = -(torch.log(1 - heat) * heat**2 * (1 - gt) ** 4 * (1 - pos)).sum()
+    neg_loss = -(
+        torch.log(1 - heat) * heat**2 * (1 - gt) ** 4 * (1 - pos) * (1 + side_weight * t[:, 6])
+    ).sum()
     heat_loss = (pos_loss + neg_loss) / pos.sum().clamp(min=1)
     ce = nn.functional.cross_entropy(pred[:, 1 : 1 + len(CLASSES)], t[:, 1].long(), reduction="none")
     bce = nn.functional.binary_cross_entropy_with_logits(
@@ -169,6 +198,25 @@ def losses(
     cls_loss = ((ce + bce) * t[:, 3]).sum() / t[:, 3].sum().clamp(min=1)
     size_loss = ((pred[:, -1] - t[:, 2]).abs() * t[:, 4]).sum() / t[:, 4].sum().clamp(min=1)
     return heat_loss, cls_loss, size_loss
+
+
+def widened(net: ColourNet, narrow: dict[str, torch.Tensor]) -> dict[str, torch.Tensor]:
+    """``net``'s state with a narrower network's weights in its first channels: the channels
+    it adds keep ``net``'s random weights and what they feed into the old channels starts
+    from zero, so the wider network starts out computing what the narrow one did."""
+    state = net.state_dict()
+    a, old_a = net.s8[0][1][0].out_channels, narrow["s8.0.1.0.weight"].shape[0]
+    for name, wide in state.items():
+        old = narrow[name]
+        if name == "join.0.weight":  # its inputs: the stride-8 features, then the context
+            wide[: old.shape[0]] = 0
+            wide[: old.shape[0], :old_a] = old[:, :old_a]
+            wide[: old.shape[0], a : a + old.shape[1] - old_a] = old[:, old_a:]
+            continue
+        if wide.dim() > 1 and wide.shape[1] > old.shape[1]:
+            wide[: old.shape[0], old.shape[1] :] = 0
+        wide[tuple(slice(0, n) for n in old.shape)] = old
+    return state
 
 
 def export(net: ColourNet, out: str) -> None:
@@ -185,15 +233,25 @@ def main() -> int:
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--resume", help="start from this state dict (.pt)")
     parser.add_argument("--cocked-weight", type=float, default=1.0, help="weight of missing a cocked die")
+    parser.add_argument(
+        "--side-weight", type=float, default=0.0, help="extra weight of heat on a die's sides"
+    )
+    parser.add_argument("--touching", type=float, help="chance of a die touching another (else 0.45 / 0.3)")
+    parser.add_argument(
+        "--widths",
+        type=lambda t: tuple(int(w) for w in t.split(",")),
+        default=WIDTHS,
+        help="channels: stride-8 features, context, joined maps (a resumed narrower net is widened)",
+    )
     parser.add_argument("--out", default=str(ROOT / "vision" / "data" / "colour_net.onnx"))
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
     rng = random.Random(args.seed)
     torch.manual_seed(args.seed)
-    net = ColourNet()
+    net = ColourNet(args.widths)
     if args.resume:
-        net.load_state_dict(torch.load(args.resume))
+        net.load_state_dict(widened(net, torch.load(args.resume)))
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=0.05)
     scene = SEED_BASE + args.seed * 1_000_000
@@ -201,14 +259,14 @@ def main() -> int:
     start = time.time()
     for step in range(args.steps):
         while len(pool) < 4 * args.batch:
-            frame, faces = make_frame(scene)
+            frame, faces = make_frame(scene, args.touching)
             scene += 1
             pool += make_crops(frame, faces, rng, args.crops)
         rng.shuffle(pool)
         batch, pool = pool[: args.batch], pool[args.batch :]
         x = torch.from_numpy(np.stack([b[0] for b in batch]).astype(np.float32))
         y = torch.from_numpy(np.stack([b[1] for b in batch]))
-        heat_loss, cls_loss, size_loss = losses(net(x), y, args.cocked_weight)
+        heat_loss, cls_loss, size_loss = losses(net(x), y, args.cocked_weight, args.side_weight)
         loss = heat_loss + cls_loss + size_loss
         opt.zero_grad()
         loss.backward()

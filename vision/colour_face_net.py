@@ -13,6 +13,7 @@ finds, so that it learns the places the network is wrong about as well.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from pathlib import Path
 
@@ -56,8 +57,14 @@ def face_input(
 ) -> NDArray[np.uint8]:
     """The classifier's view of the top face of side ``side`` centred on frame point (x, y):
     a ``CROP`` x ``CROP`` crop, the cast undone and the scene's white brought to ``WHITE``
-    (``zoom`` times as many pixels each way, for training's cache)."""
-    crop = pyramid.crop(zoom * FACE_SIDE / max(side, 1.0), (x, y), zoom * CROP)
+    (``zoom`` times as many pixels each way, for training's cache). The crop is turned so that
+    the way out from the frame's centre points up: a flat die seen in perspective then always
+    shows its sides below its top face, which a die leaning on a wall need not."""
+    height, width = pyramid.at(1.0).shape[:2]
+    dx, dy = x - width / 2, y - height / 2
+    far = math.hypot(dx, dy)
+    up = (dx / far, dy / far) if far > 1.0 else (0.0, -1.0)
+    crop = pyramid.crop(zoom * FACE_SIDE / max(side, 1.0), (x, y), zoom * CROP, up)
     gains = np.array(cast.gains, np.float32) * np.float32(WHITE / max(cast.white, 1.0))
     return np.asarray(np.clip(crop.astype(np.float32) * gains, 0, 255), np.uint8)
 

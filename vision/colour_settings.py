@@ -33,8 +33,7 @@ class ColourSettings:
     face_seen: float = (
         0.1  # a frame whose every sure find it gives less chance of none is one the network knows
     )
-    colour_cocked: float = 0.9  # a find the colour network thinks this likely cocked is not ``ok``
-    lean_net: float = 0.5  # ...nor one it gives this chance of leaning...
+    lean_net: float = 0.5  # a find the colour network gives this chance of leaning is not ``ok``...
     lean_face: float = 0.02  # ...while the face classifier gives it this much
     colour_apart: float = 0.7  # of two finds closer than this many face sides, the hotter is the die
     # When the network's sure finds mostly have no classical blob of their size, the frame is not

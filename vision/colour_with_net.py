@@ -116,11 +116,11 @@ def net_typical(tops: list[TopFace], settings: ColourSettings) -> float:
 
 
 def net_may_trust(top: TopFace, typical: float, settings: ColourSettings) -> bool:
-    """Is the network sure there is a flat die here, of the frame's size?"""
+    """Is the network sure there is a die here, of the frame's size? (Whether it lies flat the
+    face classifier tells better: the network's own cocked output only joins it, ``lean_*``.)"""
     ratio = top.side / typical if typical > 0 else 0.0
     return (
         top.heat >= settings.colour_heat
-        and top.cocked < settings.colour_cocked
         and 1 / settings.colour_size_ratio <= ratio <= settings.colour_size_ratio
     )
 

@@ -45,14 +45,19 @@ class Pyramid:
         size = (max(1, round(width * scale)), max(1, round(height * scale)))
         return np.asarray(cv2.resize(level, size, interpolation=cv2.INTER_LINEAR), np.uint8)
 
-    def crop(self, scale: float, centre: tuple[float, float], side: int) -> NDArray[np.uint8]:
+    def crop(
+        self, scale: float, centre: tuple[float, float], side: int, up: tuple[float, float] = (0.0, -1.0)
+    ) -> NDArray[np.uint8]:
         """A ``side`` x ``side`` square of the frame resized by ``scale``; the frame point
-        ``centre`` lands on pixel ``(side / 2, side / 2)``."""
+        ``centre`` lands on pixel ``(side / 2, side / 2)``, turned so that the frame's direction
+        ``up`` (a unit vector; by default the frame's own up) points up in the square."""
         level, level_scale = self._level_for(scale)
         rest = scale / level_scale
         # pyrDown keeps every second pixel's place: level x is frame x times the level's scale
         cx, cy = centre[0] * level_scale, centre[1] * level_scale
-        matrix = np.array([[rest, 0.0, side / 2 - rest * cx], [0.0, rest, side / 2 - rest * cy]])
+        # the rotation taking (ux, uy) to (0, -1)
+        turn = rest * np.array([[-up[1], up[0]], [-up[0], -up[1]]])
+        matrix = np.hstack([turn, np.array([[side / 2], [side / 2]]) - turn @ np.array([[cx], [cy]])])
         out = cv2.warpAffine(
             level, matrix, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
         )
