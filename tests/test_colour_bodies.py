@@ -87,3 +87,24 @@ def test_red_pip_dice_in_a_box_read_red() -> None:
         features = body_features(frame)
         assert features is not None and len(features) >= len([d for d in reading.dice if d.status == "ok"])
     assert right >= 0.9 * labelled, (right, labelled)
+
+
+def test_the_classifier_stops_early_on_a_frame_it_does_not_know(monkeypatch: pytest.MonkeyPatch) -> None:
+    """matteo's white dice: the colour network takes their pips for dice (a dozen finds); the
+    first few the classifier sees already show it does not know the frame, so it looks at no more."""
+    import vision.colour_with_net as with_net
+
+    looked: list[int] = []
+    classify = with_net.classify_faces
+
+    def counting(net: object, crops: list[np.ndarray]) -> np.ndarray:
+        looked.append(len(crops))
+        return classify(net, crops)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(with_net, "classify_faces", counting)
+    frame = photo("six_57.jpg")
+    path = colour_reader.colour_model(COLOUR_SETTINGS, None)
+    assert path is not None
+    finds = with_net.net_tops(frame, COLOUR_SETTINGS, path)[0]
+    assert with_net.classified(frame, COLOUR_SETTINGS, path, colour_reader.face_model(None)) is None
+    assert len(finds) > 2 * with_net.FEW and 0 < sum(looked) <= 2 * with_net.FEW, (len(finds), looked)

@@ -63,7 +63,7 @@ def read_bodies(
         status: Status = (
             "ok" if die.status == "ok" and verdict.ok else "cocked" if die.status == "cocked" else "uncertain"
         )
-        dice.append(Die(verdict.face, min(verdict.confidence, die.confidence), status, die.box))
+        dice.append(Die(verdict.face, verdict.confidence, status, die.box))  # how sure of the colour
     height, width = frame.shape[:2]
     return Reading(tuple(dice), width, height)
 

@@ -19,6 +19,7 @@ import statistics
 from collections.abc import Callable
 from functools import partial
 
+import cv2
 import numpy as np
 from numpy.typing import NDArray
 
@@ -34,6 +35,8 @@ from vision.reading import Die, Reading, Status
 from vision.scaling import Pyramid
 
 NONE, COCKED, OTHER = FACE_CLASSES.index("none"), FACE_CLASSES.index("cocked"), FACE_CLASSES.index("other")
+FEW = 4
+"""Finds the face classifier looks at in one go while it is not yet clear it knows the frame."""
 
 
 def net_tops(
@@ -66,12 +69,32 @@ def classified(
     None for a frame the network does not know (neither ``network_knows`` nor
     ``classifier_knows``)."""
     tops, cast, pyramid = net_tops(frame, settings, path)
-    crops = [face_input(pyramid, t.x, t.y, t.side, cast) for t in tops]
-    probs = classify_faces(load_colour_face_net(face_path), crops)
-    if classifier_knows(tops, probs, settings):
+    net = load_colour_face_net(face_path)
+    probs = np.zeros((len(tops), len(FACE_CLASSES)), np.float32)
+    # the hottest finds first, a few at a time: a frame of dice far bigger than the renderer's has
+    # dozens of finds (their pips), and the first few already show the classifier does not know it
+    order = sorted(range(len(tops)), key=lambda i: -tops[i].heat)
+    done = 0
+    while done < len(order) and not any(
+        probs[i, NONE] >= settings.face_seen for i in order[:done] if tops[i].heat >= settings.colour_heat
+    ):
+        part = order[done : done + FEW]
+        probs[part] = _classify(net, pyramid, [tops[i] for i in part], cast)
+        done += len(part)
+    if done == len(order) and classifier_knows(tops, probs, settings):
         return tops, probs, cast, pyramid, None
     blobs = blobs_at(pyramid, tops, settings)
-    return (tops, probs, cast, pyramid, blobs) if network_knows(tops, blobs, settings) else None
+    if not network_knows(tops, blobs, settings):
+        return None
+    rest = order[done:]
+    if rest:
+        probs[rest] = _classify(net, pyramid, [tops[i] for i in rest], cast)
+    return tops, probs, cast, pyramid, blobs
+
+
+def _classify(net: cv2.dnn.Net, pyramid: Pyramid, tops: list[TopFace], cast: Cast) -> NDArray[np.float32]:
+    """The face classifier's chances for each of these finds."""
+    return classify_faces(net, [face_input(pyramid, t.x, t.y, t.side, cast) for t in tops])
 
 
 def seen_by_both(top: TopFace, blobs: list[Blob], settings: ColourSettings) -> list[Blob]:
