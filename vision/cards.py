@@ -205,9 +205,9 @@ def marks_of(hsv: NDArray[np.float32]) -> list[Mark]:
     inner = np.zeros(hsv.shape[:2], bool)
     m = round(MARGIN * CARD_H)
     inner[m:-m, m:-m] = True
-    value = hsv[..., 2]
+    saturation, value = hsv[..., 1], hsv[..., 2]
     bright = float(np.percentile(value, 90))
-    found = (inner & (hsv[..., 1] >= MARK_SATURATION) & (value >= 0.2 * bright)).view(np.uint8)
+    found = (inner & (saturation >= MARK_SATURATION) & (value >= 0.2 * bright)).view(np.uint8)
     coloured = cv2.morphologyEx(found, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(coloured, connectivity=8)
     marks = []
@@ -218,7 +218,6 @@ def marks_of(hsv: NDArray[np.float32]) -> list[Mark]:
         core = cv2.erode(mark, np.ones((3, 3), np.uint8)) > 0
         if int(core.sum()) < 10:
             core = mark > 0
-        saturation = hsv[..., 1]
         core &= saturation >= float(np.percentile(saturation[core], VIVID))
         hue = hsv[..., 0][core]
         median = circular_median(hue)

@@ -107,9 +107,9 @@ def read_colours(
     frame = as_bgr(frame_bgr)
     path = colour_model(settings, models)
     reading = read_with_net(frame, profile, settings, path, face_model(models)) if path is not None else None
-    pips, folder = pip_models(settings, models)
-    if reading is None and path is not None and pips:
-        reading = read_bodies(frame, profile, settings, folder)
+    if reading is None and path is not None:
+        pips, folder = pip_models(settings, models)
+        reading = read_bodies(frame, profile, settings, folder) if pips else None
     if reading is not None:
         return reading
     return read_classical(frame, profile, settings, dice_model(settings, models, fallback=path is not None))
@@ -125,9 +125,9 @@ def face_features(
     frame = as_bgr(frame_bgr)
     path = colour_model(settings, models)
     features = net_features(frame, settings, path, face_model(models)) if path is not None else None
-    pips, folder = pip_models(settings, models)
-    if features is None and path is not None and pips:
-        features = body_features(frame, settings, folder)
+    if features is None and path is not None:
+        pips, folder = pip_models(settings, models)
+        features = body_features(frame, settings, folder) if pips else None
     if features is not None:
         return features
     return classical_features(frame, settings, dice_model(settings, models, fallback=path is not None))
