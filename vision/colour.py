@@ -434,12 +434,23 @@ PLAUSIBLE: dict[str, tuple[tuple[float, float], ...]] = {
 }
 """Least (saturation 0-255, value as a share of the scene's white) of a plastic face of each
 colour, any one pair: gold and metallic dice are darker than yellow; a red face is either
-deeply saturated or light (a webcam's washed-out red), maroon and pink dice are neither."""
+deeply saturated or light (a webcam's washed-out red), maroon and pink dice are neither ...
+unless ``DIM_RED``."""
+DIM_RED = (0.0, 8.0, 140.0, 0.42)
+"""... a true red (hue 0 to 8 in OpenCV units, not towards magenta) at least this saturated and
+light: a red die in a dim box (gissur's: hue 0-6, saturation 140-171, value 0.43-0.59). Maroon
+marbled dice as dark and as saturated lean towards magenta (byler's: hue 171-179, i.e. -9 to
+-1). On the labelled photos no other body gains from it (hues 0-10, saturation 120-140, value
+0.40-0.45 gave the same: even images 5 red dice more, odd 4)."""
 
 
 def _plausible(look: FaceLook) -> bool:
     pairs = PLAUSIBLE.get(look.colour)
-    return pairs is None or any(look.saturation >= s and look.value >= v for s, v in pairs)
+    if pairs is None or any(look.saturation >= s and look.value >= v for s, v in pairs):
+        return True
+    low, high, saturation, value = DIM_RED
+    dim_red = look.colour == "red" and low <= look.hue <= high
+    return dim_red and look.saturation >= saturation and look.value >= value
 
 
 # Off-palette bodies that the colour names alone take for a Stonoga colour (a wrong colour stated
