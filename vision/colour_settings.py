@@ -21,10 +21,15 @@ class ColourSettings:
     colour_net: bool | None = None  # None: when vision/data/colour_net.onnx (or one in ``models``) is there
     colour_find: float = 0.3  # heat of the colour network's weakest find
     colour_heat: float = 0.5  # ...and of one the referee may stand by
+    # ...or this much when the face classifier gives the face at least ``face_sure`` and another
+    # colour less than 1 - ``face_sure`` (hardest seeds 1000-1199: 1 die more, 1200-1599: 10 more,
+    # no silent error more; 0.3-0.4 and 0.98-0.999 alike; byler's real dice: heat 0.33-0.48)
+    colour_sure_heat: float = 0.3
     # Colour mode's face classifier (vision.colour_face_net) looks again at each find; when it is
     # installed it names the face, and the referee stands by a face it gives at least ``face_ok``
     # (chosen on hardest seeds 1000-1199 with tools/train_colour_face_net.py's network).
     face_ok: float = 0.9
+    face_sure: float = 0.995  # (see ``colour_sure_heat``)
     face_flat: float = 0.75  # with a profile: its chance that a flat die's top face is here, for ok
     face_other: float = 0.03  # ...and gives another colour (orange, purple, white) less than this
     face_pip: float = 0.01  # ...a black face it gives this chance of none must be a blob of its size

@@ -138,12 +138,13 @@ def net_typical(tops: list[TopFace], settings: ColourSettings) -> float:
     return statistics.median(sides) if sides else 0.0
 
 
-def net_may_trust(top: TopFace, typical: float, settings: ColourSettings) -> bool:
-    """Is the network sure there is a die here, of the frame's size? (Whether it lies flat the
-    face classifier tells better: the network's own cocked output only joins it, ``lean_*``.)"""
+def net_may_trust(top: TopFace, typical: float, settings: ColourSettings, plain: bool = False) -> bool:
+    """Is the network sure there is a die here, of the frame's size? A little less sure will do
+    where the face is ``plain`` to the classifier. (Whether it lies flat the face classifier
+    tells better: the network's own cocked output only joins it, ``lean_*``.)"""
     ratio = top.side / typical if typical > 0 else 0.0
     return (
-        top.heat >= settings.colour_heat
+        top.heat >= (settings.colour_sure_heat if plain else settings.colour_heat)
         and 1 / settings.colour_size_ratio <= ratio <= settings.colour_size_ratio
     )
 
@@ -218,7 +219,8 @@ def read_with_net(
         # two weak signs of leaning together are enough to ask (a cocked die read ok is the
         # commonest silent error)
         leans = top.cocked >= settings.lean_net and p[COCKED] >= settings.lean_face
-        sure = sure and not pip and not leans and net_may_trust(top, typical, settings)
+        plain = float(p.max()) >= settings.face_sure and float(p[OTHER]) < 1.0 - settings.face_sure
+        sure = sure and not pip and not leans and net_may_trust(top, typical, settings, plain)
         status: Status = "ok" if sure else "cocked" if p[COCKED] >= settings.face_cocked else "uncertain"
         # the die's box: its top face stands a die's height above the floor, so the whole die
         # reaches from there half a rise towards the middle of the picture
