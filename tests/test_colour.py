@@ -16,11 +16,22 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.colour import FACE_PX, FACE_SHARE, Cast, estimate_cast, judge_face, look_at_face, name_colour
+from vision.colour import (
+    FACE_PX,
+    FACE_SHARE,
+    Cast,
+    FaceLook,
+    FaceVerdict,
+    estimate_cast,
+    judge_face,
+    look_at_face,
+    name_colour,
+)
 from vision.colour_classical import trusted
 from vision.colour_finder import Blob, find_dice
-from vision.colour_net import CLASSES, INPUT, MAPS, MODEL, find_top_faces, load_colour_net, run_maps
+from vision.colour_net import CLASSES, INPUT, MAPS, MODEL, TopFace, find_top_faces, load_colour_net, run_maps
 from vision.colour_reader import COLOUR_SETTINGS, ColourSettings, read_colours
+from vision.colour_with_net import net_may_trust
 from vision.reading import Reading
 from vision.scaling import Pyramid
 from vision.synth import Glare, HandShadow, Light, Scene, render, sample_kit
@@ -131,6 +142,23 @@ def test_a_red_pip_face_reads_red_through_its_white_pips() -> None:
     for value in (2, 4, 5):
         verdict = judge_face(look_at_face(face_crop(pip_face(value, 96, red), 30.0, (1.0, 1.0, 1.0)), cast))
         assert verdict.face == "red" and verdict.ok, verdict
+
+
+def test_a_dim_red_face_is_red_and_a_dim_maroon_one_is_not() -> None:
+    # gissur's red dice in their dark box, and byler's maroon marbled dice, as the look sees them
+    dim_red = FaceLook(0.0, 0.9, "red", 1.0, 3.0, 160.0, 0.5, None, steady=0.98, hue_range=4.0)
+    assert judge_face(dim_red) == FaceVerdict("red", 1.0, True)
+    assert not judge_face(replace(dim_red, hue=176.0)).ok  # towards magenta
+    assert not judge_face(replace(dim_red, saturation=125.0)).ok
+    assert not judge_face(replace(dim_red, value=0.38)).ok
+
+
+def test_a_weak_find_is_stood_by_only_when_the_classifier_is_sure_of_its_face() -> None:
+    top = TopFace(100.0, 100.0, 30.0, 0.4, (0.0,) * len(CLASSES), 0.0)
+    assert not net_may_trust(top, 30.0, COLOUR_SETTINGS)
+    assert net_may_trust(top, 30.0, COLOUR_SETTINGS, plain=True)
+    assert not net_may_trust(replace(top, heat=0.2), 30.0, COLOUR_SETTINGS, plain=True)
+    assert not net_may_trust(top, 90.0, COLOUR_SETTINGS, plain=True)  # a third of the frame's dice
 
 
 def test_colour_names() -> None:
