@@ -6,6 +6,9 @@ Frames are made from the labelled photos in ../shared/data/dice-photos that hold
 dice: each photo is scaled to fit 1280x960 and padded with its own edge, so a frame looks like
 what a 1280x960 camera above the tray would give. Prints the median and 90th-percentile
 reading time per frame (decode excluded) and the accuracy figures of ``kostka eval``.
+``--colour-frames N`` also reads N default and N hardest frames of Nogi Stonogi's colour dice
+from the renderer (seeds 0..N-1) in pips mode: their faces show no pips, so every die read
+``ok`` there is a pip face stated where there is none (the figure should be 0).
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--per-set", type=int, default=40, help="frames per set (spread over the set)")
     parser.add_argument("--models", help="folder with other dice_net.onnx and face_net.onnx")
+    parser.add_argument("--colour-frames", type=int, default=60, help="renderer colour frames per preset")
     args = parser.parse_args()
     if not DATA.is_dir():
         print(f"skipped: {DATA} is absent (the labelled dice photos live there)")
@@ -93,7 +97,26 @@ def main() -> int:
         f" per {FRAME_W}x{FRAME_H} frame on one core (cv2.setNumThreads(1))"
     )
     print(report("all sets together", total))
+    if args.colour_frames:
+        print(colour_dice_as_pips(args.colour_frames, args.models))
     return 0
+
+
+def colour_dice_as_pips(frames: int, models: str | None) -> str:
+    """How many of the renderer's colour dice (no pips) pips mode reads ``ok``."""
+    from vision.reader import read_dice
+    from vision.synth import render
+
+    dice = ok = 0
+    for seed in range(frames):
+        for preset in ("default", "hardest"):
+            frame, scene = render(seed, preset, "colours")
+            dice += len(scene.things)
+            ok += sum(d.status == "ok" for d in read_dice(frame, models=models).dice)
+    return (
+        f"Nogi Stonogi colour dice read in pips mode ({2 * frames} renderer frames): {ok} of {dice}"
+        f" read ok as a pip face ({100 * ok / max(1, dice):.1f}%; there are no pips)"
+    )
 
 
 if __name__ == "__main__":

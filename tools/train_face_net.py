@@ -83,6 +83,22 @@ def load_synth(frames: int, seed: int = 3_000_000) -> list[tuple[np.ndarray, np.
     return items
 
 
+def load_colour_dice(frames: int, seed: int = 3_500_000) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Frames of Nogi Stonogi's colour dice from the renderer (scene seeds ``seed`` and up, never
+    those the tests and benchmarks use), in the format of ``load``: their faces show no pips, so
+    every die there is a "no die" sample for the pip classifier (a star is no six)."""
+    from vision.synth import render
+
+    items = []
+    for i in range(frames):
+        frame, scene = render(seed + i, "hardest" if i % 2 else "default", "colours", size=(640, 480))
+        dice = [[x + w / 2, y + h / 2, max(w, h), -1] for t in scene.things for x, y, w, h in [t.box]]
+        if dice:
+            items.append((frame, np.array(dice, np.float32)))
+    print(f"renderer colour dice: {len(items)} frames", flush=True)
+    return items
+
+
 def mine_negatives(
     items: list[tuple[np.ndarray, np.ndarray]], models: str | None
 ) -> list[tuple[int, float, float, float]]:
@@ -128,10 +144,15 @@ def mine_hard(items: list[tuple[np.ndarray, np.ndarray]], model: str, below: flo
 
 def die_sample(image: np.ndarray, d: np.ndarray, rng: random.Random) -> tuple[np.ndarray, int]:
     """Labelled die ``d`` cut a little off its centre."""
+    return cut_near(image, d, rng), FACE_CLASSES.index(int(d[3]))
+
+
+def cut_near(image: np.ndarray, d: np.ndarray, rng: random.Random) -> np.ndarray:
+    """Die ``d`` (x, y, size, ...) cut a little off its centre."""
     jitter = 0.25 * float(d[2])
     cx = d[0] + rng.uniform(-jitter, jitter)
     cy = d[1] + rng.uniform(-jitter, jitter)
-    return cut(image, cx, cy, float(d[2]), rng), FACE_CLASSES.index(int(d[3]))
+    return cut(image, cx, cy, float(d[2]), rng)
 
 
 def sample(items: list, rng: random.Random) -> tuple[np.ndarray, int]:
@@ -166,16 +187,23 @@ def mined(
 def draw(
     items: list,
     synth: list,
+    colour_dice: list,
     negatives: list[tuple[int, float, float, float]],
     hard: list[tuple[int, int]],
     args: argparse.Namespace,
     rng: random.Random,
 ) -> tuple[np.ndarray, int]:
-    """One training sample: a mined find without a label, a hard die, or an ordinary sample."""
+    """One training sample: a mined find without a label, a colour die (no pips: no die), a hard
+    die, or an ordinary sample."""
     r = rng.random()
     if r < args.negatives:
         return mined(items, negatives, rng)
-    if r < args.negatives + args.hard:
+    r -= args.negatives
+    if r < args.colour_dice:
+        image, dice = colour_dice[rng.randrange(len(colour_dice))]
+        return cut_near(image, dice[rng.randrange(len(dice))], rng), FACE_CLASSES.index(None)
+    r -= args.colour_dice
+    if r < args.hard:
         index, k = hard[rng.randrange(len(hard))]
         return die_sample(items[index][0], items[index][1][k], rng)
     return sample(synth if rng.random() < args.synth else items, rng)
@@ -195,6 +223,10 @@ def main() -> int:
     parser.add_argument(
         "--negatives", type=float, default=0.0, help="share of samples from mined finds without a label"
     )
+    parser.add_argument(
+        "--colour-dice", type=float, default=0.0, help="share of samples: renderer colour dice (no die)"
+    )
+    parser.add_argument("--colour-frames", type=int, default=1000, help="renderer frames to cut them from")
     parser.add_argument("--models", help="dice network folder to mine them with (default: shipped)")
     parser.add_argument(
         "--hard", type=float, default=0.0, help="share of samples from dice the --resume net reads badly"
@@ -228,6 +260,7 @@ def main() -> int:
     items = load(args.split)
     synth = load_synth(args.synth_frames) if args.synth > 0 else []
     negatives = mine_negatives(items, args.models) if args.negatives > 0 else []
+    colour_dice = load_colour_dice(args.colour_frames) if args.colour_dice > 0 else []
     hard = []
     if args.hard > 0:
         hard = mine_hard(items, str(Path(args.resume).with_suffix(".onnx")), args.hard_below)
@@ -239,7 +272,7 @@ def main() -> int:
     start = time.time()
     correct = seen = 0
     for step in range(args.steps):
-        batch = [draw(items, synth, negatives, hard, args, rng) for _ in range(args.batch)]
+        batch = [draw(items, synth, colour_dice, negatives, hard, args, rng) for _ in range(args.batch)]
         x = torch.from_numpy(np.stack([b[0].transpose(2, 0, 1) / 255.0 for b in batch]).astype(np.float32))
         y = torch.tensor([b[1] for b in batch])
         logits = net(x)
