@@ -1,7 +1,7 @@
 """The shipped networks load and compute the same numbers on whichever OpenCV is installed.
 
 OpenCV 4.11 (Raspberry Pi OS Bookworm) once refused to load ``dice_net.onnx`` that OpenCV 5.0
-ran fine (a shape check at load time on symbolic sizes). These tests load both networks and
+ran fine (a shape check at load time on symbolic sizes). These tests load the networks and
 compare their outputs on fixed inputs with reference outputs made by OpenCV 5.0
 (``tests/data/model_outputs.npz``), so the Bookworm run of CI catches any such difference.
 
@@ -22,7 +22,7 @@ import pytest
 from numpy.typing import NDArray
 
 from vision.dice_net import CLASSES, load_net, run_maps
-from vision.face_net import FACE_CLASSES, FACE_CROP, load_face_net
+from vision.face_net import CLOSE_CROP, CLOSE_MODEL, FACE_CLASSES, FACE_CROP, load_face_net
 
 REFERENCE = Path(__file__).parent / "data" / "model_outputs.npz"
 PHOTO = Path(__file__).parent / "data" / "dice" / "images" / "six_57.jpg"
@@ -56,7 +56,18 @@ def _outputs(region: NDArray[np.uint8]) -> dict[str, NDArray[np.float32]]:
     face_net = load_face_net()
     face_net.setInput(cv2.dnn.blobFromImages(faces, 1.0 / 255.0))
     face_logits = np.array(face_net.forward(), np.float32)
-    return {"frame_maps": frame_maps, "crop_maps": crop_maps, "face_logits": face_logits}
+    half = CLOSE_CROP // 2
+    padded = cv2.copyMakeBorder(region, half, half, half, half, cv2.BORDER_REPLICATE)
+    close = [np.ascontiguousarray(padded[y : y + 2 * half, x : x + 2 * half]) for y, x in FACES]
+    close_net = load_face_net(str(CLOSE_MODEL))
+    close_net.setInput(cv2.dnn.blobFromImages(close, 1.0 / 255.0))
+    close_logits = np.array(close_net.forward(), np.float32)
+    return {
+        "frame_maps": frame_maps,
+        "crop_maps": crop_maps,
+        "face_logits": face_logits,
+        "close_logits": close_logits,
+    }
 
 
 @pytest.fixture(scope="module")
@@ -70,14 +81,15 @@ def outputs(reference: dict[str, NDArray[np.float32]]) -> dict[str, NDArray[np.f
     return _outputs(np.asarray(reference["region"], np.uint8))
 
 
-def test_both_networks_load_on_this_opencv() -> None:
+def test_the_networks_load_on_this_opencv() -> None:
     load_net.cache_clear()
     load_face_net.cache_clear()
     assert not load_net().empty()
     assert not load_face_net().empty()
+    assert not load_face_net(str(CLOSE_MODEL)).empty()
 
 
-@pytest.mark.parametrize("name", ["frame_maps", "crop_maps", "face_logits"])
+@pytest.mark.parametrize("name", ["frame_maps", "crop_maps", "face_logits", "close_logits"])
 def test_outputs_match_the_reference(
     name: str, outputs: dict[str, NDArray[np.float32]], reference: dict[str, NDArray[np.float32]]
 ) -> None:
@@ -109,6 +121,7 @@ def make_reference() -> None:
         frame_maps=out["frame_maps"],
         crop_maps=out["crop_maps"],
         face_logits=out["face_logits"],
+        close_logits=out["close_logits"],
     )
     print(f"wrote {REFERENCE} with OpenCV {cv2.__version__}")
 

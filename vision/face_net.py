@@ -21,6 +21,12 @@ FACE_CROP = 64
 FACE_DIE = 40.0
 FACE_CLASSES: tuple[int | None, ...] = (1, 2, 3, 4, 5, 6, 0, None)
 MODEL = Path(__file__).with_name("data") / "face_net.onnx"
+CLOSE_CROP = 96
+CLOSE_DIE = 60.0
+CLOSE_MODEL = Path(__file__).with_name("data") / "face_net_close.onnx"
+"""A second classifier, the same network on a closer look (96x96 crop, die 60 px): asked only
+about dice the first leaves unsure (``vision.trust``). Alone it reads marbled and translucent
+dice better and blurred ones worse."""
 
 
 class FaceModelError(RuntimeError):
@@ -43,15 +49,17 @@ def face_probs(
     dice: list[tuple[float, float, float]],
     turns: int = 2,
     sure: float = 1.0,
+    layout: tuple[int, float] = (FACE_CROP, FACE_DIE),
 ) -> list[NDArray[np.float32]]:
     """Class probabilities for dice given as (x, y, size): per die an array (views, classes).
 
     Each die is cut once and shown to the network as it is; a die whose first view names no
     class with probability ``sure`` or more is shown again turned by 90, 180, ... degrees
     (``turns`` views in all). An ensemble file (``tools/train_face_net.py --ensemble``) gives
-    each crop one view per member.
+    each crop one view per member. ``layout``: the network's crop side and die side, pixels.
     """
-    crops = [pyramid.crop(FACE_DIE / size, (x, y), FACE_CROP) for x, y, size in dice]
+    side, die = layout
+    crops = [pyramid.crop(die / size, (x, y), side) for x, y, size in dice]
     views = [[view] for view in _probs(net, crops)]
     again = [i for i, die_views in enumerate(views) if die_views[0].max() < sure]
     turned = [np.ascontiguousarray(np.rot90(crops[i], k)) for i in again for k in range(1, turns)]

@@ -25,11 +25,11 @@ from numpy.typing import NDArray
 
 from vision.colour_profile import Profile
 from vision.dice_net import MODEL, Candidate, find_candidates, load_net, look_closer
+from vision.face_net import CLOSE_CROP, CLOSE_DIE, CLOSE_MODEL, face_probs, load_face_net
 from vision.face_net import MODEL as FACE_MODEL
-from vision.face_net import face_probs, load_face_net
 from vision.reading import Die, Reading
 from vision.scaling import Pyramid
-from vision.trust import judge
+from vision.trust import judge, wants_closer_look
 from vision.tuning import PIPS, PipSettings
 
 MODES = ("pips", "colours", "cards")
@@ -66,6 +66,12 @@ def model_paths(models: str | None) -> tuple[str, str]:
     if models is None:
         return str(MODEL), str(FACE_MODEL)
     return str(Path(models) / MODEL.name), str(Path(models) / FACE_MODEL.name)
+
+
+def close_model_path(models: str | None) -> str | None:
+    """The closer classifier's file (shipped, or in folder ``models``), None when it is absent."""
+    path = CLOSE_MODEL if models is None else Path(models) / CLOSE_MODEL.name
+    return str(path) if path.is_file() else None
 
 
 def locate(
@@ -113,6 +119,42 @@ def locate(
     return _distinct(kept + [c for c in again if c.heat >= settings.faint_keep_heat], settings.apart)
 
 
+def placing(
+    c: Candidate, candidates: list[Candidate], settings: PipSettings, width: int, height: int
+) -> tuple[bool, bool]:
+    """``(crowded, in_frame)`` of find ``c`` (``vision.trust.judge``)."""
+    crowded = len(candidates) > settings.max_finds or any(
+        o.heat > c.heat and math.hypot(o.x - c.x, o.y - c.y) < settings.crowd * min(o.size, c.size)
+        for o in candidates
+    )
+    margin = settings.edge * c.size
+    return crowded, margin <= c.x <= width - margin and margin <= c.y <= height - margin
+
+
+def closer_views(
+    pyramid: Pyramid,
+    candidates: list[Candidate],
+    views: list[NDArray[np.float32]],
+    typical: float | None,
+    where: list[tuple[bool, bool]],
+    settings: PipSettings,
+    models: str | None,
+) -> dict[int, NDArray[np.float32]]:
+    """The closer classifier's views (as it is and turned) of each find that only the first
+    classifier's doubt keeps from ``ok``, by index; none when that classifier is absent."""
+    path = close_model_path(models) if settings.closer_look else None
+    asked = [
+        k
+        for k, c in enumerate(candidates)
+        if path is not None and wants_closer_look(c, views[k], typical, settings, *where[k])
+    ]
+    if path is None or not asked:
+        return {}
+    dice = [(candidates[k].x, candidates[k].y, candidates[k].size) for k in asked]
+    more = face_probs(load_face_net(path), pyramid, dice, 2, math.inf, (CLOSE_CROP, CLOSE_DIE))
+    return dict(zip(asked, more, strict=True))
+
+
 def load_models(models: str | None = None) -> None:
     """Load both networks and run each once (OpenCV sets up a network on its first run),
     e.g. before timing reads; otherwise this happens on the first read."""
@@ -120,6 +162,9 @@ def load_models(models: str | None = None) -> None:
     grey = Pyramid(np.full((96, 96, 3), 128, np.uint8))
     find_candidates(load_net(dice_path), grey, 1.0, 1.0)
     face_probs(load_face_net(face_path), grey, [(48.0, 48.0, 30.0)], 2)
+    close_path = close_model_path(models)
+    if close_path is not None:
+        face_probs(load_face_net(close_path), grey, [(48.0, 48.0, 30.0)], 2, layout=(CLOSE_CROP, CLOSE_DIE))
 
 
 def read_dice(
@@ -171,15 +216,12 @@ def read_dice(
     )
     sizes = [c.size for c in candidates if c.heat >= settings.ok_heat]
     typical = statistics.median(sizes) if sizes else None
+    where = [placing(c, candidates, settings, width, height) for c in candidates]
+    closer = closer_views(pyramid, candidates, views, typical, where, settings, models)
     dice = []
-    for c, probs in sorted(zip(candidates, views, strict=True), key=lambda cv: (cv[0].x, cv[0].y)):
-        crowded = len(candidates) > settings.max_finds or any(
-            o.heat > c.heat and math.hypot(o.x - c.x, o.y - c.y) < settings.crowd * min(o.size, c.size)
-            for o in candidates
-        )
-        margin = settings.edge * c.size
-        in_frame = margin <= c.x <= width - margin and margin <= c.y <= height - margin
-        verdict = judge(c, probs, typical, settings, crowded, in_frame)
+    for k in sorted(range(len(candidates)), key=lambda k: (candidates[k].x, candidates[k].y)):
+        c = candidates[k]
+        verdict = judge(c, views[k], typical, settings, *where[k], closer=closer.get(k))
         if verdict is None:
             continue
         face, confidence, status = verdict

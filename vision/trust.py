@@ -1,7 +1,8 @@
 """When does the referee stand by a reading? Independent checks that must all agree.
 
 The face classifier's views of the die (as it is, and turned when that is not sure) must name
-the same face with high probability; the dice network must be sure a die is there (a little
+the same face with high probability (or, when they are unsure of it, a closer classifier's
+views must: ``wants_closer_look``); the dice network must be sure a die is there (a little
 less sure when the face is plain to the classifier); the die must be about as big as the
 others and lie whole in the frame. (The dice network's own class map is not asked: as a veto
 it turned more right readings uncertain than it caught wrong ones, see ``vision.tuning``.)
@@ -15,6 +16,13 @@ it turned more right readings uncertain than it caught wrong ones, see ``vision.
 >>> judge(net_says, views, 120.0)[2]  # far smaller than the other dice in the frame
 'uncertain'
 >>> judge(net_says, views, 48.0, in_frame=False)[2]  # partly out of the picture
+'uncertain'
+>>> unsure = np.array([[0, 0, 0.55, 0.45, 0, 0, 0, 0], [0, 0, 0.85, 0.15, 0, 0, 0, 0]])
+>>> judge(net_says, unsure, 48.0)[2], wants_closer_look(net_says, unsure, 48.0)
+('uncertain', True)
+>>> judge(net_says, unsure, 48.0, closer=views)[2]  # the closer look names the same face
+'ok'
+>>> judge(net_says, unsure, 48.0, closer=views[:, [0, 1, 3, 2, 4, 5, 6, 7]])[2]  # another face
 'uncertain'
 """
 
@@ -39,12 +47,15 @@ def judge(
     settings: PipSettings = PIPS,
     crowded: bool = False,
     in_frame: bool = True,
+    closer: NDArray[np.float32] | None = None,
 ) -> tuple[Face, float, Status] | None:
     """``(face, confidence, status)`` of one candidate, or None when it is no die at all.
 
     ``views``: the face classifier's probabilities, one row per view. ``crowded``: a hotter
     find lies within ``settings.crowd`` dice (this may be a side face of that die).
     ``in_frame``: the die's centre lies at least ``settings.edge`` dice inside the frame.
+    ``closer``: the closer classifier's views (``vision.face_net.CLOSE_MODEL``) of a die the
+    first left unsure (``wants_closer_look``): naming the same face as surely, it stands in.
     """
     mean = views.mean(axis=0)
     best = int(np.argmax(mean))
@@ -56,15 +67,56 @@ def judge(
         return None, confidence, status
     if best == NONE:
         return None, confidence, "uncertain"
-    value = FACE_CLASSES[best]
+    named = names(views, best, settings) or (closer is not None and names(closer, best, settings))
     sure = mean[best] >= settings.sure_face
-    checks = (
-        candidate.heat >= (settings.sure_face_heat if sure else settings.ok_heat),
-        mean[best] >= settings.ok_prob,
-        bool((views[:, best] >= settings.ok_prob_each).all()),
-        typical_size is None
-        or 1 / settings.size_ratio <= candidate.size / typical_size <= settings.size_ratio,
-        not crowded,
-        in_frame,
+    ok = named and placed(candidate, sure, typical_size, settings, crowded, in_frame)
+    return FACE_CLASSES[best], confidence, "ok" if ok else "uncertain"
+
+
+def names(views: NDArray[np.float32], face: int, settings: PipSettings) -> bool:
+    """Do a classifier's views name class ``face`` surely: likeliest in their mean, with at least
+    ``ok_prob`` there and ``ok_prob_each`` in every view?"""
+    mean = views.mean(axis=0)
+    return (
+        int(np.argmax(mean)) == face
+        and mean[face] >= settings.ok_prob
+        and bool((views[:, face] >= settings.ok_prob_each).all())
     )
-    return value, confidence, "ok" if all(checks) else "uncertain"
+
+
+def placed(
+    candidate: Candidate,
+    sure: bool,
+    typical_size: float | None,
+    settings: PipSettings,
+    crowded: bool,
+    in_frame: bool,
+) -> bool:
+    """The checks beside the classifier's: the dice network is sure a die is there (a little less
+    when the face is ``sure`` to the classifier), as big as the others, alone, whole in view."""
+    return (
+        candidate.heat >= (settings.sure_face_heat if sure else settings.ok_heat)
+        and (
+            typical_size is None
+            or 1 / settings.size_ratio <= candidate.size / typical_size <= settings.size_ratio
+        )
+        and not crowded
+        and in_frame
+    )
+
+
+def wants_closer_look(
+    candidate: Candidate,
+    views: NDArray[np.float32],
+    typical_size: float | None,
+    settings: PipSettings = PIPS,
+    crowded: bool = False,
+    in_frame: bool = True,
+) -> bool:
+    """Is the first classifier's doubt all that keeps this die from ``ok``? (It names a face,
+    not surely, and every other check holds.)"""
+    mean = views.mean(axis=0)
+    best = int(np.argmax(mean))
+    if best in (NONE, COCKED) or names(views, best, settings):
+        return False
+    return placed(candidate, mean[best] >= settings.sure_face, typical_size, settings, crowded, in_frame)

@@ -53,6 +53,12 @@ class PipSettings:
     sure_at_first: float = 0.97
     ok_prob: float = 0.75  # the mean of the views gives the face at least this probability
     ok_prob_each: float = 0.5  # ... and every single view at least this
+    # A die only the classifier's doubt keeps from ok is shown to a second classifier, the same
+    # network on a closer look (vision/data/face_net_close.onnx, 96x96, die 60 px), as it is and
+    # turned: if it names the same face by ``ok_prob`` and ``ok_prob_each``, the die is ok
+    # (all odd images: byler 5 more right dice, gissur 1, matteo 0, no silent error; the
+    # thresholds are the first classifier's, not tuned).
+    closer_look: bool = True
     cocked_prob: float = 0.5  # "cocked" wins in the mean of the views with at least this
     not_a_die: float = 0.5  # "no die here" in the mean of the views: the find is dropped
     # A die whose size differs from the median of the frame's dice by more than this factor
