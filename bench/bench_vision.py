@@ -49,7 +49,9 @@ def to_frame(image: np.ndarray) -> tuple[np.ndarray, float, int, int]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--per-set", type=int, default=40, help="frames per set (spread over the set)")
-    parser.add_argument("--models", help="folder with other dice_net.onnx and face_net.onnx")
+    parser.add_argument(
+        "--models", help="folder with other dice_net.onnx and face_net.onnx (and face_net_close.onnx)"
+    )
     parser.add_argument("--colour-frames", type=int, default=60, help="renderer colour frames per preset")
     args = parser.parse_args()
     if not DATA.is_dir():

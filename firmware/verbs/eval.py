@@ -59,7 +59,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "firmware/data/label_fixes.csv)",
     )
     parser.add_argument(
-        "--models", metavar="DIR", help="folder with other dice_net.onnx and face_net.onnx (default: shipped)"
+        "--models",
+        metavar="DIR",
+        help="folder with other dice_net.onnx and face_net.onnx, and face_net_close.onnx if a closer"
+        " look is wanted (default: shipped)",
     )
     return parser
 

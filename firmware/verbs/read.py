@@ -36,7 +36,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per image per line")
     parser.add_argument(
-        "--models", metavar="DIR", help="folder with other dice_net.onnx and face_net.onnx (default: shipped)"
+        "--models",
+        metavar="DIR",
+        help="folder with other dice_net.onnx and face_net.onnx, and face_net_close.onnx if a closer"
+        " look is wanted (default: shipped)",
     )
     return parser
 
