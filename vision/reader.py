@@ -156,7 +156,7 @@ def closer_views(
 
 
 def load_models(models: str | None = None) -> None:
-    """Load both networks and run each once (OpenCV sets up a network on its first run),
+    """Load the networks and run each once (OpenCV sets up a network on its first run),
     e.g. before timing reads; otherwise this happens on the first read."""
     dice_path, face_path = model_paths(models)
     grey = Pyramid(np.full((96, 96, 3), 128, np.uint8))
