@@ -142,13 +142,13 @@ def closer_views(
 ) -> dict[int, NDArray[np.float32]]:
     """The closer classifier's views (as it is and turned) of each find that only the first
     classifier's doubt keeps from ``ok``, by index; none when that classifier is absent."""
-    path = close_model_path(models) if settings.closer_look else None
+    if not settings.closer_look:
+        return {}
     asked = [
-        k
-        for k, c in enumerate(candidates)
-        if path is not None and wants_closer_look(c, views[k], typical, settings, *where[k])
+        k for k, c in enumerate(candidates) if wants_closer_look(c, views[k], typical, settings, *where[k])
     ]
-    if path is None or not asked:
+    path = close_model_path(models) if asked else None  # the file is looked for only when needed
+    if path is None:
         return {}
     dice = [(candidates[k].x, candidates[k].y, candidates[k].size) for k in asked]
     more = face_probs(load_face_net(path), pyramid, dice, 2, math.inf, (CLOSE_CROP, CLOSE_DIE))
