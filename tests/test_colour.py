@@ -28,10 +28,11 @@ from vision.colour import (
     name_colour,
 )
 from vision.colour_classical import trusted
+from vision.colour_face_net import FACE_CLASSES as FACE_NET_CLASSES
 from vision.colour_finder import Blob, find_dice
 from vision.colour_net import CLASSES, INPUT, MAPS, MODEL, TopFace, find_top_faces, load_colour_net, run_maps
 from vision.colour_reader import COLOUR_SETTINGS, ColourSettings, read_colours
-from vision.colour_with_net import net_may_trust
+from vision.colour_with_net import judge_find, net_may_trust
 from vision.reading import Reading
 from vision.scaling import Pyramid
 from vision.synth import Glare, HandShadow, Light, Scene, render, sample_kit
@@ -159,6 +160,22 @@ def test_a_weak_find_is_stood_by_only_when_the_classifier_is_sure_of_its_face() 
     assert net_may_trust(top, 30.0, COLOUR_SETTINGS, plain=True)
     assert not net_may_trust(replace(top, heat=0.2), 30.0, COLOUR_SETTINGS, plain=True)
     assert not net_may_trust(top, 90.0, COLOUR_SETTINGS, plain=True)  # a third of the frame's dice
+
+
+def test_a_doubt_between_yellow_and_another_colour_is_settled_only_by_a_clearly_yellow_look() -> None:
+    p = np.zeros(len(FACE_NET_CLASSES), np.float32)
+    p[FACE_NET_CLASSES.index("yellow")], p[FACE_NET_CLASSES.index("other")] = 0.85, 0.14
+    yellow = FaceLook(0.0, 0.9, "yellow", 1.0, 23.0, 200.0, 1.0, None, steady=0.98, hue_range=2.0)
+    assert judge_find(p, None, COLOUR_SETTINGS, lambda: yellow) == ("yellow", pytest.approx(0.85), True)
+    # an orange die under a warm lamp: yellow to the look, but at the lower end of its hues
+    assert not judge_find(p, None, COLOUR_SETTINGS, lambda: replace(yellow, hue=19.0))[2]
+    assert not judge_find(p, None, COLOUR_SETTINGS, lambda: replace(yellow, colour="orange", hue=13.0))[2]
+    unsure = p.copy()
+    unsure[FACE_NET_CLASSES.index("yellow")], unsure[FACE_NET_CLASSES.index("red")] = 0.7, 0.15
+    assert not judge_find(unsure, None, COLOUR_SETTINGS, lambda: yellow)[2]  # doubts another face
+    orange = p.copy()
+    orange[FACE_NET_CLASSES.index("yellow")], orange[FACE_NET_CLASSES.index("other")] = 0.6, 0.4
+    assert not judge_find(orange, None, COLOUR_SETTINGS, lambda: yellow)[2]  # too likely another colour
 
 
 def test_colour_names() -> None:

@@ -484,3 +484,22 @@ def _solid(look: FaceLook) -> bool:
         and look.hue_range <= HUE_RANGE.get(look.colour, 180.0)
         and look.value_range <= VALUE_RANGE.get(look.colour, math.inf)
     )
+
+
+def hue_inside(look: FaceLook) -> float:
+    """How far (OpenCV hue units) the look's hue lies inside the hue range of its colour name
+    (``HUES``), from the nearer neighbour's; 0 for black and white, which no hue names.
+
+    >>> hue_inside(FaceLook(0.0, 0.9, "yellow", 1.0, 22.0, 200.0, 1.0, None))  # orange ends at 17
+    5.0
+    >>> hue_inside(FaceLook(0.0, 0.9, "red", 1.0, 2.0, 200.0, 1.0, None))  # red wraps round 0 / 180
+    6.0
+    """
+    lower = 0
+    for upper, name in HUES:
+        if name == look.colour and lower <= look.hue < upper:
+            low_end = lower if lower > 0 else -math.inf
+            high_end = upper if upper < 180 else math.inf
+            return float(min(look.hue - low_end, high_end - look.hue))
+        lower = upper
+    return 0.0

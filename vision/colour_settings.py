@@ -30,6 +30,12 @@ class ColourSettings:
     # (chosen on hardest seeds 1000-1199 with tools/train_colour_face_net.py's network).
     face_ok: float = 0.9
     face_sure: float = 0.995  # (see ``colour_sure_heat``)
+    # A face whose only rival in the classifier is another colour (its face and another colour
+    # together at least ``face_other_sum``, another colour less than ``face_other_most``) is stood
+    # by when the white-balanced look names it too, its hue this far inside the face's range (hue units)
+    face_other_sum: float = 0.98
+    face_other_most: float = 0.35
+    face_other_hue: float = 4.0
     face_flat: float = 0.75  # with a profile: its chance that a flat die's top face is here, for ok
     face_other: float = 0.03  # ...and gives another colour (orange, purple, white) less than this
     face_pip: float = 0.01  # ...a black face it gives this chance of none must be a blob of its size

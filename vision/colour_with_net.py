@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.colour import FACES, Cast, FaceVerdict, look_at_face
+from vision.colour import FACES, Cast, FaceLook, hue_inside, judge_face, look_at_face
 from vision.colour_face_net import FACE_CLASSES, classify_faces, face_input, load_colour_face_net
 from vision.colour_face_net import MODEL as FACE_MODEL
 from vision.colour_faces import face_crop, name_face
@@ -149,13 +149,24 @@ def net_may_trust(top: TopFace, typical: float, settings: ColourSettings, plain:
     )
 
 
-def name_face_at(pyramid: Pyramid, top: TopFace, cast: Cast, profile: Profile | None) -> FaceVerdict:
-    """The white-balanced look's (or the profile's) verdict on a find's top face."""
-    return name_face(look_at_face(face_crop(pyramid, top.x, top.y, top.side), cast), profile)
+def look_at(pyramid: Pyramid, top: TopFace, cast: Cast) -> FaceLook:
+    """The white-balanced look at a find's top face."""
+    return look_at_face(face_crop(pyramid, top.x, top.y, top.side), cast)
+
+
+def _settled(p: NDArray[np.float32], look: FaceLook, best: str, settings: ColourSettings) -> bool:
+    """Is the classifier's only doubt about its face another colour (orange for a yellow), and
+    does the white-balanced look name that face, its hue ``face_other_hue`` inside the face's
+    range (an orange die under a warm lamp lies at the yellow range's lower end)?"""
+    doubt = float(p[OTHER])
+    if float(p.max()) + doubt < settings.face_other_sum or doubt >= settings.face_other_most:
+        return False
+    verdict = judge_face(look)
+    return verdict.ok and verdict.face == best and hue_inside(look) >= settings.face_other_hue
 
 
 def judge_find(
-    p: NDArray[np.float32], profile: Profile | None, settings: ColourSettings, look: Callable[[], FaceVerdict]
+    p: NDArray[np.float32], profile: Profile | None, settings: ColourSettings, look: Callable[[], FaceLook]
 ) -> tuple[str | None, float, bool]:
     """A find's face, confidence and whether both readers agree on it (``read_with_net``), from
     the classifier's probabilities ``p``; ``look`` is asked only when its verdict matters."""
@@ -164,10 +175,11 @@ def judge_find(
     if profile is None:
         if not sure_best:
             likeliest = max(FACES, key=lambda f: float(p[FACE_CLASSES.index(f)]))
-            return likeliest, float(p[FACE_CLASSES.index(likeliest)]), False
-        verdict = look()
+            chance = float(p[FACE_CLASSES.index(likeliest)])
+            return likeliest, chance, likeliest == best and _settled(p, look(), best, settings)
+        verdict = name_face(look(), None)
         return best, float(p.max()), not (verdict.ok and verdict.face != best)
-    verdict = look()
+    verdict = name_face(look(), profile)
     flat = float(1.0 - p[NONE] - p[COCKED])
     rival = sure_best and best != verdict.face and best in profile.names
     alike = sure_best and best == verdict.face  # the classifier names it alike
@@ -205,7 +217,7 @@ def read_with_net(
     for top, p in zip(tops, probs, strict=True):
         if p[NONE] >= settings.face_none:
             continue
-        look = partial(name_face_at, pyramid, top, cast, profile)
+        look = partial(look_at, pyramid, top, cast)
         face, chance, sure = judge_find(p, profile, settings, look)
         # a black find the classifier has the least doubt about needs a classical blob of its own
         # size: a white die's pip is a black spot on a far bigger blob, which the network may
@@ -243,7 +255,7 @@ def net_features(
     tops, probs, cast, pyramid, _ = seen
     typical = net_typical(tops, settings)
     return [
-        look_at_face(face_crop(pyramid, t.x, t.y, t.side), cast).features()
+        look_at(pyramid, t, cast).features()
         for t, p in zip(tops, probs, strict=True)
         if net_may_trust(t, typical, settings) and 1.0 - p[NONE] - p[COCKED] >= settings.face_ok
     ]
