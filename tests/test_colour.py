@@ -178,6 +178,18 @@ def test_a_doubt_between_yellow_and_another_colour_is_settled_only_by_a_clearly_
     assert not judge_find(orange, None, COLOUR_SETTINGS, lambda: yellow)[2]  # too likely another colour
 
 
+def test_a_star_the_classifier_is_sure_of_is_not_vetoed_by_a_look_that_misses_its_shape() -> None:
+    p = np.zeros(len(FACE_NET_CLASSES), np.float32)
+    p[FACE_NET_CLASSES.index("star")] = 0.999
+    looks_yellow = FaceLook(0.4, 0.5, "yellow", 1.0, 24.0, 200.0, 1.0, None, steady=0.98, hue_range=2.0)
+    assert judge_face(looks_yellow) == FaceVerdict("yellow", 1.0, True)
+    assert judge_find(p, None, COLOUR_SETTINGS, lambda: looks_yellow) == ("star", pytest.approx(0.999), True)
+    vetoing = replace(COLOUR_SETTINGS, face_sure_overrules=False)
+    assert not judge_find(p, None, vetoing, lambda: looks_yellow)[2]
+    p[FACE_NET_CLASSES.index("star")] = 0.97  # sure enough to name it, not to overrule the look
+    assert not judge_find(p, None, COLOUR_SETTINGS, lambda: looks_yellow)[2]
+
+
 def test_colour_names() -> None:
     assert name_colour(2, 200, 180, 220) == "red"
     assert name_colour(60, 200, 150, 220) == "green"

@@ -30,6 +30,7 @@ class ColourSettings:
     # (chosen on hardest seeds 1000-1199 with tools/train_colour_face_net.py's network).
     face_ok: float = 0.9
     face_sure: float = 0.995  # (see ``colour_sure_heat``)
+    face_sure_overrules: bool = True  # ...and then the white-balanced look cannot veto its face
     # A face whose only rival in the classifier is another colour (its face and another colour
     # together at least ``face_other_sum``, another colour less than ``face_other_most``) is stood
     # by when the white-balanced look names it too, its hue this far inside the face's range (hue units)

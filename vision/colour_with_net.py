@@ -154,6 +154,11 @@ def look_at(pyramid: Pyramid, top: TopFace, cast: Cast) -> FaceLook:
     return look_at_face(face_crop(pyramid, top.x, top.y, top.side), cast)
 
 
+def plain(p: NDArray[np.float32], settings: ColourSettings) -> bool:
+    """Is the classifier sure of the face (``face_sure``), giving another colour next to no chance?"""
+    return float(p.max()) >= settings.face_sure and float(p[OTHER]) < 1.0 - settings.face_sure
+
+
 def _settled(p: NDArray[np.float32], look: FaceLook, best: str, settings: ColourSettings) -> bool:
     """Is the classifier's only doubt about its face another colour (orange for a yellow), and
     does the white-balanced look name that face, its hue ``face_other_hue`` inside the face's
@@ -177,6 +182,8 @@ def judge_find(
             likeliest = max(FACES, key=lambda f: float(p[FACE_CLASSES.index(f)]))
             chance = float(p[FACE_CLASSES.index(likeliest)])
             return likeliest, chance, likeliest == best and _settled(p, look(), best, settings)
+        if settings.face_sure_overrules and plain(p, settings):
+            return best, float(p.max()), True
         verdict = name_face(look(), None)
         return best, float(p.max()), not (verdict.ok and verdict.face != best)
     verdict = name_face(look(), profile)
@@ -231,8 +238,7 @@ def read_with_net(
         # two weak signs of leaning together are enough to ask (a cocked die read ok is the
         # commonest silent error)
         leans = top.cocked >= settings.lean_net and p[COCKED] >= settings.lean_face
-        plain = float(p.max()) >= settings.face_sure and float(p[OTHER]) < 1.0 - settings.face_sure
-        sure = sure and not pip and not leans and net_may_trust(top, typical, settings, plain)
+        sure = sure and not pip and not leans and net_may_trust(top, typical, settings, plain(p, settings))
         status: Status = "ok" if sure else "cocked" if p[COCKED] >= settings.face_cocked else "uncertain"
         # the die's box: its top face stands a die's height above the floor, so the whole die
         # reaches from there half a rise towards the middle of the picture
