@@ -178,6 +178,16 @@ def test_a_doubt_between_yellow_and_another_colour_is_settled_only_by_a_clearly_
     assert not judge_find(orange, None, COLOUR_SETTINGS, lambda: yellow)[2]  # too likely another colour
 
 
+def test_a_doubt_of_leaning_is_settled_only_when_the_colour_network_sees_no_lean() -> None:
+    p = np.zeros(len(FACE_NET_CLASSES), np.float32)
+    p[FACE_NET_CLASSES.index("red")], p[FACE_NET_CLASSES.index("cocked")] = 0.8, 0.19
+    red = FaceLook(0.0, 0.9, "red", 1.0, 3.0, 210.0, 0.8, None, steady=0.98, hue_range=2.0)
+    assert judge_find(p, None, COLOUR_SETTINGS, lambda: red, net_cocked=0.01)[2]
+    assert not judge_find(p, None, COLOUR_SETTINGS, lambda: red, net_cocked=0.2)[2]
+    assert not judge_find(p, None, COLOUR_SETTINGS, lambda: replace(red, colour="orange", hue=12.0), 0.01)[2]
+    assert not judge_find(p, None, COLOUR_SETTINGS, lambda: red)[2]  # the network not asked: no
+
+
 def test_a_star_the_classifier_is_sure_of_is_not_vetoed_by_a_look_that_misses_its_shape() -> None:
     p = np.zeros(len(FACE_NET_CLASSES), np.float32)
     p[FACE_NET_CLASSES.index("star")] = 0.999

@@ -47,6 +47,10 @@ class ColourSettings:
     )
     lean_net: float = 0.5  # a find the colour network gives this chance of leaning is not ``ok``...
     lean_face: float = 0.02  # ...while the face classifier gives it this much
+    # A face whose only rival in the classifier is leaning (the two together at least
+    # ``face_other_sum``) is stood by when the colour network gives leaning less than this and the
+    # look names the face (hardest seeds 1000-1599: 153 cocked dice, the network gave each 0.18 or more)
+    lean_none: float = 0.05
     colour_apart: float = 0.7  # of two finds closer than this many face sides, the hotter is the die
     # When the network's sure finds mostly have no classical blob of their size, the frame is not
     # one the network knows (real dice far bigger than the renderer's): read it classically.

@@ -159,29 +159,41 @@ def plain(p: NDArray[np.float32], settings: ColourSettings) -> bool:
     return float(p.max()) >= settings.face_sure and float(p[OTHER]) < 1.0 - settings.face_sure
 
 
-def _settled(p: NDArray[np.float32], look: FaceLook, best: str, settings: ColourSettings) -> bool:
-    """Is the classifier's only doubt about its face another colour (orange for a yellow), and
-    does the white-balanced look name that face, its hue ``face_other_hue`` inside the face's
-    range (an orange die under a warm lamp lies at the yellow range's lower end)?"""
-    doubt = float(p[OTHER])
-    if float(p.max()) + doubt < settings.face_other_sum or doubt >= settings.face_other_most:
+def _settled(
+    p: NDArray[np.float32], look: FaceLook, best: str, net_cocked: float, settings: ColourSettings
+) -> bool:
+    """Is the classifier's only doubt about its face another colour (orange for a yellow) or
+    leaning, and does the other reader settle it? Another colour: the white-balanced look names
+    the face, its hue ``face_other_hue`` inside the face's range (an orange die under a warm lamp
+    lies at the yellow range's lower end). Leaning: the colour network sees no lean at all
+    (``lean_none``) and the look names the face."""
+    face, other, cocked = float(p.max()), float(p[OTHER]), float(p[COCKED])
+    other_only = face + other >= settings.face_other_sum and other < settings.face_other_most
+    lean_only = face + cocked >= settings.face_other_sum and net_cocked < settings.lean_none
+    if not (other_only or lean_only):
         return False
     verdict = judge_face(look)
-    return verdict.ok and verdict.face == best and hue_inside(look) >= settings.face_other_hue
+    clear = lean_only or hue_inside(look) >= settings.face_other_hue
+    return verdict.ok and verdict.face == best and clear
 
 
 def judge_find(
-    p: NDArray[np.float32], profile: Profile | None, settings: ColourSettings, look: Callable[[], FaceLook]
+    p: NDArray[np.float32],
+    profile: Profile | None,
+    settings: ColourSettings,
+    look: Callable[[], FaceLook],
+    net_cocked: float = 1.0,
 ) -> tuple[str | None, float, bool]:
     """A find's face, confidence and whether both readers agree on it (``read_with_net``), from
-    the classifier's probabilities ``p``; ``look`` is asked only when its verdict matters."""
+    the classifier's probabilities ``p``; ``look`` is asked only when its verdict matters;
+    ``net_cocked``: the colour network's chance that the die leans."""
     best = FACE_CLASSES[int(np.argmax(p))]
     sure_best = best in FACES and float(p.max()) >= settings.face_ok and float(p[OTHER]) < settings.face_other
     if profile is None:
         if not sure_best:
             likeliest = max(FACES, key=lambda f: float(p[FACE_CLASSES.index(f)]))
             chance = float(p[FACE_CLASSES.index(likeliest)])
-            return likeliest, chance, likeliest == best and _settled(p, look(), best, settings)
+            return likeliest, chance, likeliest == best and _settled(p, look(), best, net_cocked, settings)
         if settings.face_sure_overrules and plain(p, settings):
             return best, float(p.max()), True
         verdict = name_face(look(), None)
@@ -225,7 +237,7 @@ def read_with_net(
         if p[NONE] >= settings.face_none:
             continue
         look = partial(look_at, pyramid, top, cast)
-        face, chance, sure = judge_find(p, profile, settings, look)
+        face, chance, sure = judge_find(p, profile, settings, look, top.cocked)
         # a black find the classifier has the least doubt about needs a classical blob of its own
         # size: a white die's pip is a black spot on a far bigger blob, which the network may
         # take for a die
