@@ -3,9 +3,11 @@ renderer only) finds each die's top face in a small copy of the frame; the face 
 (``vision.colour_face_net``, trained on the renderer and the even-numbered labelled photos) looks
 again at each find, white balanced, and says what it shows (a colour, the star, another colour,
 cocked, or no top face at all). ``read_with_net`` stands by a face only when independent
-readings agree: the classifier is sure of it, the white-balanced look (``vision.colour``) is not
-sure of another face (or, taught, the profile names it), the network is sure of a die of the frame's size,
-and a black face the classifier has any doubt about is a blob of its own size (not a white die's pip).
+readings agree: the classifier is sure of it and the white-balanced look (``vision.colour``) is not
+sure of another face (unless the classifier is all but certain), or its only doubt is another colour
+or leaning and the other reader settles it (``_settled``), or, taught, the profile names it; the
+network is sure of a die of the frame's size, and a black face the classifier has any doubt about is
+a blob of its own size (not a white die's pip).
 
 A frame whose dice the classical finder does not bear out (real dice far bigger than the
 renderer's, whose pips the network takes for dice) is not one the network knows: ``read_with_net``
@@ -222,9 +224,10 @@ def read_with_net(
 
     Without a profile the classifier names the face (sure of it, and giving another colour
     next to no chance), and the white-balanced look (``vision.colour``) may veto it: when the
-    look is sure of another face, ask. With a profile, the profile names it (or the classifier,
-    when it is sure of the same face), and the classifier must see a flat die's top face there
-    and not be sure of another taught face."""
+    look is sure of another face, ask (unless the classifier is all but certain, ``plain``). A
+    face whose only doubt is another colour or leaning is stood by when ``_settled``. With a
+    profile, the profile names it (or the classifier, when it is sure of the same face), and the
+    classifier must see a flat die's top face there and not be sure of another taught face."""
     height, width = frame.shape[:2]
     seen = classified(frame, settings, path, face_path)
     if seen is None:
