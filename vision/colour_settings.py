@@ -52,6 +52,10 @@ class ColourSettings:
     # look names the face (hardest seeds 1000-1599: 153 cocked dice, the network gave each 0.18 or more)
     lean_none: float = 0.05
     colour_apart: float = 0.7  # of two finds closer than this many face sides, the hotter is the die
+    # A die the referee does not stand by this many face sides or less from one of the same face it
+    # stands by is that die's second find, not a die (a big real die's edge; byler photos 111434 and
+    # 111446: 0.81 sides); it is left out of the reading (hardest seeds 1000-1599: 0.85-1.0 alike)
+    colour_twins: float = 0.85
     # When the network's sure finds mostly have no classical blob of their size, the frame is not
     # one the network knows (real dice far bigger than the renderer's): read it classically.
     colour_known: float = 0.5

@@ -211,6 +211,23 @@ def judge_find(
     )
 
 
+def _without_twins(found: list[tuple[TopFace, Die]], settings: ColourSettings) -> list[Die]:
+    """The dice without those the referee does not stand by that lie closer than ``colour_twins``
+    face sides to a die of the same face it stands by: two dice's top faces cannot lie so close,
+    but one big real die may hold two finds (its top face and the edge beside it)."""
+    ok = [(t, d) for t, d in found if d.status == "ok"]
+    return [
+        d
+        for t, d in found
+        if d.status == "ok"
+        or not any(
+            d.face == o.face
+            and math.hypot(t.x - u.x, t.y - u.y) < settings.colour_twins * max(t.side, u.side)
+            for u, o in ok
+        )
+    ]
+
+
 def read_with_net(
     frame: NDArray[np.uint8],
     profile: Profile | None,
@@ -235,7 +252,7 @@ def read_with_net(
     tops, probs, cast, pyramid, blobs = seen
     typical = net_typical(tops, settings)
     focal = settings.focal * max(width, height)
-    dice = []
+    found: list[tuple[TopFace, Die]] = []
     for top, p in zip(tops, probs, strict=True):
         if p[NONE] >= settings.face_none:
             continue
@@ -261,8 +278,8 @@ def read_with_net(
         x = top.x - (top.x - width / 2) * rise
         y = top.y - (top.y - height / 2) * rise
         box = box_of(x, y, 1.4 * top.side, width, height)
-        dice.append(Die(face, round(min(1.0, max(0.0, chance)), 2), status, box))
-    return Reading(tuple(dice), width, height)
+        found.append((top, Die(face, round(min(1.0, max(0.0, chance)), 2), status, box)))
+    return Reading(tuple(_without_twins(found, settings)), width, height)
 
 
 def net_features(
