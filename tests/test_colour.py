@@ -32,7 +32,7 @@ from vision.colour_face_net import FACE_CLASSES as FACE_NET_CLASSES
 from vision.colour_finder import Blob, find_dice
 from vision.colour_net import CLASSES, INPUT, MAPS, MODEL, TopFace, find_top_faces, load_colour_net, run_maps
 from vision.colour_reader import COLOUR_SETTINGS, ColourSettings, read_colours
-from vision.colour_with_net import _without_twins, judge_find, net_may_trust
+from vision.colour_with_net import judge_find, net_may_trust, without_twins
 from vision.reading import Die, Reading
 from vision.scaling import Pyramid
 from vision.synth import Glare, HandShadow, Light, Scene, render, sample_kit
@@ -193,12 +193,10 @@ def test_a_second_find_on_a_die_read_ok_is_left_out_of_the_reading() -> None:
     ok = Die("red", 1.0, "ok", (72, 72, 56, 56))
     edge = Die("red", 0.98, "uncertain", (100, 72, 56, 56))
     twin = replace(top, x=130.0, heat=0.5)  # 0.75 face sides away
-    assert _without_twins([(top, ok), (twin, edge)], COLOUR_SETTINGS) == [ok]
-    assert len(_without_twins([(top, ok), (twin, replace(edge, face="blue"))], COLOUR_SETTINGS)) == 2
-    assert (
-        len(_without_twins([(top, ok), (replace(twin, x=150.0), edge)], COLOUR_SETTINGS)) == 2
-    )  # 1.25 sides
-    assert len(_without_twins([(top, ok), (twin, replace(edge, status="ok"))], COLOUR_SETTINGS)) == 2
+    assert without_twins([(top, ok), (twin, edge)], COLOUR_SETTINGS) == [ok]
+    assert len(without_twins([(top, ok), (twin, replace(edge, face="blue"))], COLOUR_SETTINGS)) == 2
+    assert len(without_twins([(top, ok), (replace(twin, x=150.0), edge)], COLOUR_SETTINGS)) == 2  # 1.25 sides
+    assert len(without_twins([(top, ok), (twin, replace(edge, status="ok"))], COLOUR_SETTINGS)) == 2
 
 
 def test_a_star_the_classifier_is_sure_of_is_not_vetoed_by_a_look_that_misses_its_shape() -> None:

@@ -211,7 +211,7 @@ def judge_find(
     )
 
 
-def _without_twins(found: list[tuple[TopFace, Die]], settings: ColourSettings) -> list[Die]:
+def without_twins(found: list[tuple[TopFace, Die]], settings: ColourSettings) -> list[Die]:
     """The dice without those the referee does not stand by that lie closer than ``colour_twins``
     face sides to a die of the same face it stands by: two dice's top faces cannot lie so close,
     but one big real die may hold two finds (its top face and the edge beside it)."""
@@ -279,7 +279,7 @@ def read_with_net(
         y = top.y - (top.y - height / 2) * rise
         box = box_of(x, y, 1.4 * top.side, width, height)
         found.append((top, Die(face, round(min(1.0, max(0.0, chance)), 2), status, box)))
-    return Reading(tuple(_without_twins(found, settings)), width, height)
+    return Reading(tuple(without_twins(found, settings)), width, height)
 
 
 def net_features(
