@@ -162,7 +162,11 @@ def plain(p: NDArray[np.float32], settings: ColourSettings) -> bool:
 
 
 def _settled(
-    p: NDArray[np.float32], look: FaceLook, best: str, net_cocked: float, settings: ColourSettings
+    p: NDArray[np.float32],
+    look: Callable[[], FaceLook],
+    best: str,
+    net_cocked: float,
+    settings: ColourSettings,
 ) -> bool:
     """Is the classifier's only doubt about its face another colour (orange for a yellow) or
     leaning, and does the other reader settle it? Another colour: the white-balanced look names
@@ -174,8 +178,9 @@ def _settled(
     lean_only = face + cocked >= settings.face_other_sum and net_cocked < settings.lean_none
     if not (other_only or lean_only):
         return False
-    verdict = judge_face(look)
-    clear = lean_only or hue_inside(look) >= settings.face_other_hue
+    seen = look()  # only now: cutting the face out and looking at it is the costly part
+    verdict = judge_face(seen)
+    clear = lean_only or hue_inside(seen) >= settings.face_other_hue
     return verdict.ok and verdict.face == best and clear
 
 
@@ -195,7 +200,7 @@ def judge_find(
         if not sure_best:
             likeliest = max(FACES, key=lambda f: float(p[FACE_CLASSES.index(f)]))
             chance = float(p[FACE_CLASSES.index(likeliest)])
-            return likeliest, chance, likeliest == best and _settled(p, look(), best, net_cocked, settings)
+            return likeliest, chance, likeliest == best and _settled(p, look, best, net_cocked, settings)
         if settings.face_sure_overrules and plain(p, settings):
             return best, float(p.max()), True
         verdict = name_face(look(), None)
