@@ -24,6 +24,9 @@ it turned more right readings uncertain than it caught wrong ones, see ``vision.
 'ok'
 >>> judge(net_says, unsure, 48.0, closer=views[:, [0, 1, 3, 2, 4, 5, 6, 7]])[2]  # another face
 'uncertain'
+>>> torn = np.array([[0, 0, 0.8, 0.2, 0, 0, 0, 0], [0, 0, 0.4, 0.6, 0, 0, 0, 0]])  # a view says four
+>>> wants_closer_look(net_says, torn, 48.0), judge(net_says, torn, 48.0, closer=views)[2]
+(False, 'uncertain')
 """
 
 from __future__ import annotations
@@ -67,7 +70,9 @@ def judge(
         return None, confidence, status
     if best == NONE:
         return None, confidence, "uncertain"
-    named = names(views, best, settings) or (closer is not None and names(closer, best, settings))
+    named = names(views, best, settings) or (
+        closer is not None and not contradicted(views, best, settings) and names(closer, best, settings)
+    )
     sure = mean[best] >= settings.sure_face
     ok = named and placed(candidate, sure, typical_size, settings, crowded, in_frame)
     return FACE_CLASSES[best], confidence, "ok" if ok else "uncertain"
@@ -82,6 +87,15 @@ def names(views: NDArray[np.float32], face: int, settings: PipSettings) -> bool:
         and mean[face] >= settings.ok_prob
         and bool((views[:, face] >= settings.ok_prob_each).all())
     )
+
+
+def contradicted(views: NDArray[np.float32], face: int, settings: PipSettings) -> bool:
+    """Does one of a classifier's views name another face than ``face``, giving it at least
+    ``ok_prob_each``? Then its doubt is no mere doubt, and a closer look may not settle it (on
+    the photos darkened, blurred or warmed, the closer classifier mostly agreed with the wrong
+    view: a glare spot read as a fifth pip)."""
+    others = [k for k in range(COCKED) if k != face]  # the faces 1-6 come first
+    return bool((views[:, others] >= settings.ok_prob_each).any())
 
 
 def placed(
@@ -114,9 +128,9 @@ def wants_closer_look(
     in_frame: bool = True,
 ) -> bool:
     """Is the first classifier's doubt all that keeps this die from ``ok``? (It names a face,
-    not surely, and every other check holds.)"""
+    not surely, no view names another, and every other check holds.)"""
     mean = views.mean(axis=0)
     best = int(np.argmax(mean))
-    if best in (NONE, COCKED) or names(views, best, settings):
+    if best in (NONE, COCKED) or names(views, best, settings) or contradicted(views, best, settings):
         return False
     return placed(candidate, mean[best] >= settings.sure_face, typical_size, settings, crowded, in_frame)
