@@ -1,0 +1,118 @@
+"""The pip reader on the held-out photos changed as another camera or room would change them.
+
+    .venv/bin/python bench/bench_photo_changes.py [--every 2] [--offset 1] [--changes dark warm ...]
+
+The figures of ``kostka eval`` on the odd-numbered images of each set in
+../shared/data/dice-photos (the networks were trained on the even-numbered ones), first as they
+are, then darker (a dim room: 60 % and 75 % of the light), under a warm lamp (blue down, red up),
+blurred (a soft lens or focus), saved as a low-quality JPEG and at half the size. A reader that
+only knows these photos loses right dice there; one that states wrong faces there is not one to
+trust with other photos. Prints correct ``ok`` and silent errors (all three sets together) per
+change, and the set each silent error came from.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT.parent / "shared" / "data" / "dice-photos"
+SETS = ["byler-mixed-tray", "matteo-white-on-wood", "gissur-red-in-box"]
+
+
+def _scaled(light: float) -> Callable[[np.ndarray], np.ndarray]:
+    return lambda image: np.asarray(np.clip(image.astype(np.float32) * light, 0, 255), np.uint8)
+
+
+def _warm(image: np.ndarray) -> np.ndarray:
+    gains = np.array([0.7, 0.9, 1.1], np.float32)  # B, G, R: a 2700 K bulb the camera did not undo
+    return np.asarray(np.clip(image.astype(np.float32) * gains, 0, 255), np.uint8)
+
+
+def _blurred(image: np.ndarray) -> np.ndarray:
+    return cv2.GaussianBlur(image, (0, 0), 1.5 * max(image.shape[:2]) / 1000)
+
+
+def _jpeg(image: np.ndarray) -> np.ndarray:
+    return cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 40])[1], cv2.IMREAD_COLOR)
+
+
+def _half(image: np.ndarray) -> np.ndarray:
+    return cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+
+
+CHANGES: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "as-taken": lambda image: image,
+    "dark-75": _scaled(0.75),
+    "dark-60": _scaled(0.6),
+    "warm": _warm,
+    "blur": _blurred,
+    "jpeg-40": _jpeg,
+    "half-size": _half,
+}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--every", type=int, default=2, help="use every K-th image of each set")
+    parser.add_argument("--offset", type=int, default=1, help="starting at this one (1: the held-out half)")
+    parser.add_argument("--changes", nargs="+", choices=list(CHANGES), default=list(CHANGES))
+    args = parser.parse_args()
+    if not DATA.is_dir():
+        print(f"skipped: {DATA} is absent (the labelled dice photos live there)")
+        return 0
+    sys.path.insert(0, str(ROOT))
+    cv2.setNumThreads(1)
+    from firmware.labels import load_set
+    from firmware.verbs.eval import Tally, score
+    from vision.reader import read_dice
+
+    sets = {name: load_set(DATA / name) for name in SETS}
+    pictures = [(name, image) for name in SETS for image in sets[name].images[args.offset :: args.every]]
+    print(f"{len(pictures)} photos ({', '.join(SETS)}, images {args.offset}::{args.every}), one core")
+    heads = ("dice", "correct ok", "silent", "abstain", "missed")
+    print(
+        f"{'change':10s} "
+        + " ".join(f"{h:>{w}s}" for h, w in zip(heads, (5, 11, 7, 8, 7), strict=True))
+        + "  silent by set"
+    )
+    for change in args.changes:
+        alter = CHANGES[change]
+        tallies = {name: Tally() for name in SETS}
+        started = time.perf_counter()
+        for done, (name, image) in enumerate(pictures, 1):
+            frame = cv2.imread(str(sets[name].path(image)), cv2.IMREAD_COLOR)
+            if frame is None:
+                print(f"\n{name}/{image}: unreadable, skipped")
+                continue
+            score(image, sets[name].labels.get(image, []), read_dice(alter(frame)), tallies[name], [])
+            if sys.stdout.isatty():
+                print(
+                    f"\r{change}: {done}/{len(pictures)} photos, {time.perf_counter() - started:.0f} s",
+                    end="",
+                )
+        if sys.stdout.isatty():
+            print("\r" + " " * 60 + "\r", end="")
+        dice = sum(t.labelled for t in tallies.values())
+        counts = {
+            k: sum(t.counts[k] for t in tallies.values()) for k in ("correct", "silent", "abstain", "missed")
+        }
+        by_set = ", ".join(f"{name.split('-')[0]} {t.counts['silent']}" for name, t in tallies.items())
+        correct, silent = 100 * counts["correct"] / dice, 100 * counts["silent"] / dice
+        print(
+            f"{change:10s} {dice:5d} {correct:10.2f}% {silent:6.2f}%"
+            f" {counts['abstain']:8d} {counts['missed']:7d}  {by_set}",
+            flush=True,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
