@@ -16,47 +16,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import cv2
-import numpy as np
+from photo_changes import CHANGES
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data" / "dice-photos"
 SETS = ["byler-mixed-tray", "matteo-white-on-wood", "gissur-red-in-box"]
-
-
-def _scaled(light: float) -> Callable[[np.ndarray], np.ndarray]:
-    return lambda image: np.asarray(np.clip(image.astype(np.float32) * light, 0, 255), np.uint8)
-
-
-def _warm(image: np.ndarray) -> np.ndarray:
-    gains = np.array([0.7, 0.9, 1.1], np.float32)  # B, G, R: a 2700 K bulb the camera did not undo
-    return np.asarray(np.clip(image.astype(np.float32) * gains, 0, 255), np.uint8)
-
-
-def _blurred(image: np.ndarray) -> np.ndarray:
-    return cv2.GaussianBlur(image, (0, 0), 1.5 * max(image.shape[:2]) / 1000)
-
-
-def _jpeg(image: np.ndarray) -> np.ndarray:
-    return cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 40])[1], cv2.IMREAD_COLOR)
-
-
-def _half(image: np.ndarray) -> np.ndarray:
-    return cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-
-
-CHANGES: dict[str, Callable[[np.ndarray], np.ndarray]] = {
-    "as-taken": lambda image: image,
-    "dark-75": _scaled(0.75),
-    "dark-60": _scaled(0.6),
-    "warm": _warm,
-    "blur": _blurred,
-    "jpeg-40": _jpeg,
-    "half-size": _half,
-}
 
 
 def main() -> int:

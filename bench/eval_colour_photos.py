@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/eval_colour_photos.py            # every labelled set, even and odd images
     .venv/bin/python bench/eval_colour_photos.py --limit 10
+    .venv/bin/python bench/eval_colour_photos.py --change warm    # the photos under a warm lamp
 
 Reads each labelled photo of ../shared/data/dice-photos with ``read_colours`` (default profile)
 and matches dice to labels by centre. A die labelled with a Stonoga colour (yellow, red, green,
@@ -9,7 +10,8 @@ blue, black) counts correct when read ``ok`` with that colour; any other body (w
 gold, marbled) must not be read ``ok`` with a colour: that is a silent error. ``smoke``
 (translucent dark grey) is shown apart: it is neither clearly black nor clearly not.
 Figures are printed for the even- and odd-numbered images (sorted by name) of each set: the
-settings were looked at on even ones only.
+settings were looked at on even ones only. ``--change`` reads the photos changed as another
+camera or room would change them (darker, warmer, blurred, JPEG-40, half size: bench/photo_changes.py).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+from photo_changes import CHANGES
 
 from vision.colour import STONOGA
 from vision.colour_reader import read_colours
@@ -32,7 +35,9 @@ LABELS = ROOT / "tests" / "data" / "colour_labels"
 PHOTOS = ROOT.parent / "shared" / "data" / "dice-photos"
 
 
-def score_set(name: str, limit: int, models: str | None = None) -> dict[str, Counter[str]]:
+def score_set(
+    name: str, limit: int, models: str | None = None, change: str = "as-taken"
+) -> dict[str, Counter[str]]:
     by_image: dict[str, list[tuple[float, float, str]]] = defaultdict(list)
     with (LABELS / f"{name}.csv").open(newline="") as handle:
         for row in csv.DictReader(handle):
@@ -45,6 +50,7 @@ def score_set(name: str, limit: int, models: str | None = None) -> dict[str, Cou
         if frame is None:
             tally["unreadable"] += 1
             continue
+        frame = CHANGES[change](frame)
         height, width = frame.shape[:2]
         reading = read_colours(np.asarray(frame, np.uint8), models=models)
         used: set[int] = set()
@@ -102,13 +108,14 @@ def main() -> int:
     parser.add_argument(
         "--models", metavar="DIR", help="folder with another dice_net.onnx (default: shipped)"
     )
+    parser.add_argument("--change", choices=list(CHANGES), default="as-taken", help="change the photos first")
     args = parser.parse_args()
     if not PHOTOS.is_dir():
         print(f"skipped: the photo sets are not at {PHOTOS}", file=sys.stderr)
         return 0
     cv2.setNumThreads(1)
     for path in sorted(LABELS.glob("*.csv")):
-        for half, tally in score_set(path.stem, args.limit, args.models).items():
+        for half, tally in score_set(path.stem, args.limit, args.models, args.change).items():
             print(report(path.stem, half, tally), flush=True)
     return 0
 
