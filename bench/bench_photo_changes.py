@@ -31,6 +31,9 @@ def main() -> int:
     parser.add_argument("--every", type=int, default=2, help="use every K-th image of each set")
     parser.add_argument("--offset", type=int, default=1, help="starting at this one (1: the held-out half)")
     parser.add_argument("--changes", nargs="+", choices=list(CHANGES), default=list(CHANGES))
+    parser.add_argument(
+        "--models", help="folder with other dice_net.onnx and face_net.onnx (and face_net_close.onnx)"
+    )
     args = parser.parse_args()
     if not DATA.is_dir():
         print(f"skipped: {DATA} is absent (the labelled dice photos live there)")
@@ -59,7 +62,13 @@ def main() -> int:
             if frame is None:
                 print(f"\n{name}/{image}: unreadable, skipped")
                 continue
-            score(image, sets[name].labels.get(image, []), read_dice(alter(frame)), tallies[name], [])
+            score(
+                image,
+                sets[name].labels.get(image, []),
+                read_dice(alter(frame), models=args.models),
+                tallies[name],
+                [],
+            )
             if sys.stdout.isatty():
                 print(
                     f"\r{change}: {done}/{len(pictures)} photos, {time.perf_counter() - started:.0f} s",

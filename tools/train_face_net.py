@@ -83,6 +83,30 @@ def load_synth(frames: int, seed: int = 3_000_000) -> list[tuple[np.ndarray, np.
     return items
 
 
+def load_leaning(frames: int, seed: int = 3_700_000) -> tuple[list, list]:
+    """Dice of the renderer's pip scenes with every other die leaning on a wall (scene seeds
+    ``seed`` and up, never those the tests and benchmarks use): (leaning, flat), each a list of
+    (frame, die [cx, cy, size, value]). The photo sets hold six leaning dice in all, too few to
+    learn what a lean looks like; the flat dice of the same frames keep "drawn by the renderer"
+    from passing for "leaning"."""
+    from dataclasses import replace
+
+    from vision.synth import render
+    from vision.synth_settings import DEFAULT, HARDEST
+
+    leaning: list = []
+    flat: list = []
+    for i in range(frames):
+        kind = replace(HARDEST if i % 2 else DEFAULT, cocked=0.5, name="leaning")
+        frame, scene = render(seed + i, kind, "pips", size=(640, 480))
+        for t in scene.things:
+            x, y, w, h = t.box
+            die = np.array([x + w / 2, y + h / 2, max(w, h), 0 if t.cocked else int(t.face)], np.float32)  # type: ignore[arg-type]
+            (leaning if t.cocked else flat).append((frame, die))
+    print(f"renderer leaning dice: {len(leaning)}, flat beside them: {len(flat)}", flush=True)
+    return leaning, flat
+
+
 def load_colour_dice(frames: int, seed: int = 3_500_000) -> list[tuple[np.ndarray, np.ndarray]]:
     """Frames of Nogi Stonogi's colour dice from the renderer (scene seeds ``seed`` and up, never
     those the tests and benchmarks use), in the format of ``load``: their faces show no pips, so
@@ -192,10 +216,15 @@ def draw(
     hard: list[tuple[int, int]],
     args: argparse.Namespace,
     rng: random.Random,
+    leaning: tuple[list, list] = ([], []),
 ) -> tuple[np.ndarray, int]:
     """One training sample: a mined find without a label, a colour die (no pips: no die), a hard
-    die, or an ordinary sample."""
+    die, a renderer's die leaning on a wall or lying beside one, or an ordinary sample."""
     r = rng.random()
+    if r < args.leaning:
+        image, die = rng.choice(leaning[rng.random() < 0.5])
+        return die_sample(image, die, rng)
+    r -= args.leaning
     if r < args.negatives:
         return mined(items, negatives, rng)
     r -= args.negatives
@@ -227,6 +256,13 @@ def main() -> int:
         "--colour-dice", type=float, default=0.0, help="share of samples: renderer colour dice (no die)"
     )
     parser.add_argument("--colour-frames", type=int, default=1000, help="renderer frames to cut them from")
+    parser.add_argument(
+        "--leaning",
+        type=float,
+        default=0.0,
+        help="share of samples: renderer dice leaning on a wall, or flat",
+    )
+    parser.add_argument("--leaning-frames", type=int, default=1500, help="renderer frames to cut them from")
     parser.add_argument("--models", help="dice network folder to mine them with (default: shipped)")
     parser.add_argument(
         "--hard", type=float, default=0.0, help="share of samples from dice the --resume net reads badly"
@@ -261,6 +297,7 @@ def main() -> int:
     synth = load_synth(args.synth_frames) if args.synth > 0 else []
     negatives = mine_negatives(items, args.models) if args.negatives > 0 else []
     colour_dice = load_colour_dice(args.colour_frames) if args.colour_dice > 0 else []
+    leaning = load_leaning(args.leaning_frames) if args.leaning > 0 else ([], [])
     hard = []
     if args.hard > 0:
         hard = mine_hard(items, str(Path(args.resume).with_suffix(".onnx")), args.hard_below)
@@ -272,7 +309,9 @@ def main() -> int:
     start = time.time()
     correct = seen = 0
     for step in range(args.steps):
-        batch = [draw(items, synth, colour_dice, negatives, hard, args, rng) for _ in range(args.batch)]
+        batch = [
+            draw(items, synth, colour_dice, negatives, hard, args, rng, leaning) for _ in range(args.batch)
+        ]
         x = torch.from_numpy(np.stack([b[0].transpose(2, 0, 1) / 255.0 for b in batch]).astype(np.float32))
         y = torch.tensor([b[1] for b in batch])
         logits = net(x)
