@@ -114,9 +114,13 @@ def main() -> int:
         print(f"skipped: the photo sets are not at {PHOTOS}", file=sys.stderr)
         return 0
     cv2.setNumThreads(1)
+    together: dict[str, Counter[str]] = {"even": Counter(), "odd": Counter()}
     for path in sorted(LABELS.glob("*.csv")):
         for half, tally in score_set(path.stem, args.limit, args.models, args.change).items():
             print(report(path.stem, half, tally), flush=True)
+            together[half].update(tally)
+    for half, tally in together.items():
+        print(report("all sets", half, tally), flush=True)
     return 0
 
 
