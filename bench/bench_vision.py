@@ -32,7 +32,9 @@ def to_frame(image: np.ndarray) -> tuple[np.ndarray, float, int, int]:
     """The image scaled to fit 1280x960 and padded; (frame, scale, left pad, top pad)."""
     height, width = image.shape[:2]
     scale = min(FRAME_W / width, FRAME_H / height)
-    resized = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    # shrunk by area, enlarged smoothly: a camera shows no blocks of equal pixels
+    smooth = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+    resized = cv2.resize(image, None, fx=scale, fy=scale, interpolation=smooth)
     top = (FRAME_H - resized.shape[0]) // 2
     left = (FRAME_W - resized.shape[1]) // 2
     frame = cv2.copyMakeBorder(
