@@ -210,7 +210,11 @@ def service(folder: Path, camera: str = "synthetic") -> tuple[subprocess.Popen[b
     began = time.perf_counter()
     process = subprocess.Popen(
         [sys.executable, "-m", "firmware", "run", "--config", str(config)],
-        cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     while True:
         message = listener.recv(4096).decode()

@@ -16,14 +16,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
 import cv2
 from photo_changes import CHANGES
-
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT.parent / "shared" / "data" / "dice-photos"
-SETS = ["byler-mixed-tray", "matteo-white-on-wood", "gissur-red-in-box"]
+from photo_sets import DATA, SETS, absent
 
 
 def main() -> int:
@@ -35,10 +31,8 @@ def main() -> int:
         "--models", help="folder with other dice_net.onnx and face_net.onnx (and face_net_close.onnx)"
     )
     args = parser.parse_args()
-    if not DATA.is_dir():
-        print(f"skipped: {DATA} is absent (the labelled dice photos live there)")
+    if absent():
         return 0
-    sys.path.insert(0, str(ROOT))
     cv2.setNumThreads(1)
     from firmware.labels import load_set
     from firmware.verbs.eval import Tally, score

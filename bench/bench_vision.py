@@ -17,14 +17,11 @@ import argparse
 import statistics
 import sys
 import time
-from pathlib import Path
 
 import cv2
 import numpy as np
+from photo_sets import DATA, SETS, absent
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT.parent / "shared" / "data" / "dice-photos"
-SETS = ["byler-mixed-tray", "matteo-white-on-wood", "gissur-red-in-box"]
 FRAME_W, FRAME_H = 1280, 960
 
 
@@ -56,10 +53,8 @@ def main() -> int:
     )
     parser.add_argument("--colour-frames", type=int, default=60, help="renderer colour frames per preset")
     args = parser.parse_args()
-    if not DATA.is_dir():
-        print(f"skipped: {DATA} is absent (the labelled dice photos live there)")
+    if absent():
         return 0
-    sys.path.insert(0, str(ROOT))
     from firmware.labels import LabelledDie, load_set
     from firmware.verbs.eval import Tally, report, score
     from vision.reader import read_dice

@@ -26,13 +26,13 @@ from pathlib import Path
 import cv2
 import numpy as np
 from photo_changes import CHANGES
+from photo_sets import DATA as PHOTOS
 
 from vision.colour import STONOGA
 from vision.colour_reader import read_colours
 
 ROOT = Path(__file__).resolve().parent.parent
 LABELS = ROOT / "tests" / "data" / "colour_labels"
-PHOTOS = ROOT.parent / "shared" / "data" / "dice-photos"
 
 
 def score_set(
