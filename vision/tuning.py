@@ -61,7 +61,8 @@ class PipSettings:
     # another face by ``ok_prob_each`` (``vision.trust.contradicted``): on the held-out photos
     # changed (bench/bench_photo_changes.py: darker, warmer, blurred, JPEG-40, half size) the
     # closer look then sided with the wrong view (odd 1::4 / 3::4, all changes: 5 fewer silent
-    # errors, 9 fewer right dice; as taken, one right byler die fewer).
+    # errors, 9 fewer right dice; as taken, one right byler die fewer; on the even images, which
+    # both classifiers were trained on, 4 byler dice fewer).
     closer_look: bool = True
     cocked_prob: float = 0.5  # "cocked" wins in the mean of the views with at least this
     not_a_die: float = 0.5  # "no die here" in the mean of the views: the find is dropped
