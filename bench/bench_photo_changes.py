@@ -1,6 +1,6 @@
 """The pip reader on the held-out photos changed as another camera or room would change them.
 
-    .venv/bin/python bench/bench_photo_changes.py [--every 2] [--offset 1] [--changes dark warm ...]
+    .venv/bin/python bench/bench_photo_changes.py [--every 2] [--offset 1] [--changes dark-60 warm ...]
 
 The figures of ``kostka eval`` on the odd-numbered images of each set in
 ../shared/data/dice-photos (the networks were trained on the even-numbered ones), first as they
