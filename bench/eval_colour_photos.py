@@ -27,6 +27,7 @@ import cv2
 import numpy as np
 from photo_changes import CHANGES
 from photo_sets import DATA as PHOTOS
+from photo_sets import absent
 
 from vision.colour import STONOGA
 from vision.colour_reader import read_colours
@@ -110,8 +111,7 @@ def main() -> int:
     )
     parser.add_argument("--change", choices=list(CHANGES), default="as-taken", help="change the photos first")
     args = parser.parse_args()
-    if not PHOTOS.is_dir():
-        print(f"skipped: the photo sets are not at {PHOTOS}", file=sys.stderr)
+    if absent():
         return 0
     cv2.setNumThreads(1)
     together: dict[str, Counter[str]] = {"even": Counter(), "odd": Counter()}

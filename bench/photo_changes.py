@@ -8,13 +8,10 @@ import cv2
 import numpy as np
 
 
-def _scaled(light: float) -> Callable[[np.ndarray], np.ndarray]:
-    return lambda image: np.asarray(np.clip(image.astype(np.float32) * light, 0, 255), np.uint8)
-
-
-def _warm(image: np.ndarray) -> np.ndarray:
-    gains = np.array([0.7, 0.9, 1.1], np.float32)  # B, G, R: a 2700 K bulb the camera did not undo
-    return np.asarray(np.clip(image.astype(np.float32) * gains, 0, 255), np.uint8)
+def _lit(gains: float | tuple[float, float, float]) -> Callable[[np.ndarray], np.ndarray]:
+    """Every pixel's channels (B, G, R) times ``gains``: less light, or a lamp's colour."""
+    factors = np.array(gains, np.float32)
+    return lambda image: np.asarray(np.clip(image.astype(np.float32) * factors, 0, 255), np.uint8)
 
 
 def _blurred(image: np.ndarray) -> np.ndarray:
@@ -31,9 +28,9 @@ def _half(image: np.ndarray) -> np.ndarray:
 
 CHANGES: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "as-taken": lambda image: image,
-    "dark-75": _scaled(0.75),
-    "dark-60": _scaled(0.6),
-    "warm": _warm,
+    "dark-75": _lit(0.75),
+    "dark-60": _lit(0.6),
+    "warm": _lit((0.7, 0.9, 1.1)),  # a 2700 K bulb the camera did not undo
     "blur": _blurred,
     "jpeg-40": _jpeg,
     "half-size": _half,
