@@ -30,12 +30,22 @@ from vision.colour import (
 from vision.colour_classical import trusted
 from vision.colour_face_net import FACE_CLASSES as FACE_NET_CLASSES
 from vision.colour_finder import Blob, find_dice
-from vision.colour_net import CLASSES, INPUT, MAPS, MODEL, TopFace, find_top_faces, load_colour_net, run_maps
+from vision.colour_net import (
+    CLASSES,
+    INPUT,
+    MAPS,
+    MODEL,
+    TopFace,
+    closer_top_faces,
+    find_top_faces,
+    load_colour_net,
+    run_maps,
+)
 from vision.colour_reader import COLOUR_SETTINGS, ColourSettings, read_colours
 from vision.colour_with_net import judge_find, net_may_trust, without_twins
 from vision.reading import Die, Reading
 from vision.scaling import Pyramid
-from vision.synth import Glare, HandShadow, Light, Scene, render, sample_kit
+from vision.synth import Glare, HandShadow, Light, Scene, Truth, render, sample_kit
 from vision.synth_paint import PipLook, colour_face, pip_face
 
 NO_NET = replace(COLOUR_SETTINGS, use_net=False, colour_net=False)
@@ -249,6 +259,32 @@ def test_the_colour_network_finds_each_top_face_where_the_renderer_drew_it() -> 
         shown += len(scene.things)
         assert len(tops) <= len(scene.things) + 1, (seed, tops)
     assert found >= 0.9 * shown, f"{found} of {shown}"
+
+
+def test_two_small_touching_dice_under_one_find_are_told_apart_by_a_closer_look() -> None:
+    """Renderer scene 20017 (no tuning or bench seed): a blue and a red die touch in a corner of
+    the tray, their top faces about 16 input pixels across; the network gives the pair one find."""
+    frame, scene = render(20017, "hardest", "colours")
+    pair = [t for t in scene.things if not t.cocked]
+    assert sorted(t.face for t in pair) == ["blue", "red"]
+
+    def on(truth: Truth, x: float, y: float) -> bool:
+        bx, by, w, h = truth.box
+        return math.hypot(x - bx - w / 2, y - by - h / 2) < 0.35 * max(w, h)
+
+    size = (frame.shape[1], frame.shape[0])
+    net, pyramid = load_colour_net(str(MODEL)), Pyramid(frame)
+    first = find_top_faces(net, pyramid, *size, 0.3)
+    closer = closer_top_faces(net, pyramid, first, size, 0.3, WITH_NET.closer)
+    assert sorted(sum(on(t, f.x, f.y) for f in first) for t in pair) == [0, 1]
+    assert [sum(on(t, f.x, f.y) for f in closer) for t in pair] == [1, 1]
+    far = replace(WITH_NET, closer=replace(WITH_NET.closer, below=0.0))  # never looks closer
+    for settings, right in ((WITH_NET, 2), (far, 1)):
+        dice = read_colours(frame, settings=settings).dice
+        read = [
+            t for t in pair if any(d.status == "ok" and d.face == t.face and on(t, *d.centre) for d in dice)
+        ]
+        assert len(read) == right, dice
 
 
 def test_a_cocked_die_is_never_read_ok() -> None:

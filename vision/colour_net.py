@@ -11,7 +11,9 @@ For every 8x8 cell of its input it gives:
   its top face shows: a cocked die still shows a colour;
 - channel 9: ``log(top face side / SIZE_REF)`` in input pixels.
 
-Finds are local maxima of the heat. This module reports what the network saw;
+Finds are local maxima of the heat. Small dice are looked at again in enlarged 96x96 windows
+around the finds (``closer_top_faces``): OpenCV's dnn runs the fixed-shape network on any input
+that is a multiple of 32 (4.11 and 5.0 alike). This module reports what the network saw;
 ``vision.colour_with_net`` decides what the referee stands by.
 """
 
@@ -58,6 +60,17 @@ class TopFace:
         return CLASSES[int(np.argmax(self.probs))]
 
 
+@dataclass(frozen=True, slots=True)
+class CloserLook:
+    """When and how ``closer_top_faces`` looks again (``vision.colour_settings`` holds the tuned one)."""
+
+    below: float  # the typical find's side, network input pixels, under which it looks closer
+    side: float  # ...enlarged so that the typical find is this many pixels across
+    most: float  # ...but at most this many times
+    window: int  # side of the square read around each find (a multiple of 32)
+    keep: float  # finds this share of a window or less from its middle (each way) are kept
+
+
 class ColourNetError(ModelError):
     """The network file is missing or OpenCV cannot load it."""
 
@@ -97,7 +110,59 @@ def find_top_faces(
             image = np.asarray(cv2.resize(image, INPUT, interpolation=cv2.INTER_LINEAR), np.uint8)
     else:
         image = np.asarray(cv2.resize(pyramid.at(max(sx, sy)), INPUT, interpolation=cv2.INTER_AREA), np.uint8)
-    maps = run_maps(net, image)
+    return top_faces(run_maps(net, image), min_heat, (0.0, 0.0), (sx, sy))
+
+
+def closer_top_faces(
+    net: cv2.dnn.Net,
+    pyramid: Pyramid,
+    found: list[TopFace],
+    size: tuple[int, int],
+    min_heat: float,
+    look: CloserLook,
+) -> list[TopFace]:
+    """``found`` (``find_top_faces``'s) looked at again closer when the dice are small.
+
+    At the network's scale two small touching dice fall under one heat peak (stride 8), and the
+    second die is missed. When the frame's typical find (the median side of those of heat 0.5 or
+    more) is smaller than ``look.below`` input pixels, the network reads a ``look.window`` pixel
+    square around each find, enlarged so that the typical find is ``look.side`` pixels across
+    (at most ``look.most`` times), all in one batch; the finds within ``look.keep`` windows of a
+    window's middle replace the first ones (near its borders the window lacks context)."""
+    sure = [f for f in found if f.heat >= 0.5] or found
+    if not sure:
+        return found
+    width, height = size
+    scale = INPUT[0] / width
+    typical = float(np.median([f.side for f in sure])) * scale
+    if typical >= look.below:
+        return found
+    scale *= min(look.most, look.side / typical)
+    side = look.window
+    half = side / 2 / scale
+    # each window around its find, moved inside the frame where it can be
+    middles = [(_inside(f.x, half, width), _inside(f.y, half, height)) for f in found]
+    net.setInput(cv2.dnn.blobFromImages([pyramid.crop(scale, m, side) for m in middles], 1.0 / 255.0))
+    windows = np.asarray(net.forward(), np.float32)
+    reach = look.keep * side / scale
+    closer = []
+    for f, maps, (mx, my) in zip(found, windows, middles, strict=True):
+        seen = top_faces(maps, min_heat, (mx - half, my - half), (scale, scale))
+        closer += [t for t in seen if abs(t.x - f.x) <= reach and abs(t.y - f.y) <= reach]
+    return closer
+
+
+def _inside(at: float, half: float, length: int) -> float:
+    """``at`` moved so that ``at`` +- ``half`` lies within 0..``length`` (when it fits)."""
+    return min(max(at, half), length - half) if 2 * half <= length else length / 2
+
+
+def top_faces(
+    maps: NDArray[np.float32], min_heat: float, origin: tuple[float, float], scale: tuple[float, float]
+) -> list[TopFace]:
+    """The heat peaks above ``min_heat`` of the network's ``maps`` for an image that is the
+    frame scaled by ``scale`` (x, y) from frame point ``origin``, in frame pixels."""
+    sx, sy = scale
     heat = 1.0 / (1.0 + np.exp(-maps[0]))
     peaks = (heat >= min_heat) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
     rows, cols = np.nonzero(peaks)
@@ -117,8 +182,8 @@ def find_top_faces(
         around = (padded_probs[:, r : r + 3, c : c + 3] * window).sum(axis=(1, 2)) / weight
         found.append(
             TopFace(
-                x=(c + 0.5 + dx) * STRIDE / sx,
-                y=(r + 0.5 + dy) * STRIDE / sy,
+                x=origin[0] + (c + 0.5 + dx) * STRIDE / sx,
+                y=origin[1] + (r + 0.5 + dy) * STRIDE / sy,
                 side=float(SIZE_REF * np.exp(maps[-1, r, c])) / ((sx + sy) / 2),
                 heat=float(heat[r, c]),
                 probs=tuple(float(p) for p in around),

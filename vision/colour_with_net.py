@@ -30,7 +30,7 @@ from vision.colour_face_net import FACE_CLASSES, classify_faces, face_input, loa
 from vision.colour_face_net import MODEL as FACE_MODEL
 from vision.colour_faces import face_crop, name_face
 from vision.colour_finder import Blob, box_of, find_dice, frame_cast
-from vision.colour_net import TopFace, find_top_faces, load_colour_net
+from vision.colour_net import TopFace, closer_top_faces, find_top_faces, load_colour_net
 from vision.colour_profile import Profile
 from vision.colour_settings import ColourSettings
 from vision.reading import Die, Reading, Status
@@ -44,11 +44,13 @@ FEW = 4
 def net_tops(
     frame: NDArray[np.uint8], settings: ColourSettings, path: str
 ) -> tuple[list[TopFace], Cast, Pyramid]:
-    """The colour network's top faces (of two within ``colour_apart`` faces, the hotter), the
-    frame's cast and its pyramid."""
+    """The colour network's top faces (looked at closer when small; of two within
+    ``colour_apart`` faces, the hotter), the frame's cast and its pyramid."""
     height, width = frame.shape[:2]
     pyramid = Pyramid(frame)
-    found = find_top_faces(load_colour_net(path), pyramid, width, height, settings.colour_find)
+    net = load_colour_net(path)
+    found = find_top_faces(net, pyramid, width, height, settings.colour_find)
+    found = closer_top_faces(net, pyramid, found, (width, height), settings.colour_find, settings.closer)
     kept: list[TopFace] = []
     for f in sorted(found, key=lambda f: -f.heat):
         if all(math.hypot(f.x - k.x, f.y - k.y) > settings.colour_apart * max(f.side, k.side) for k in kept):
