@@ -382,11 +382,17 @@ def _steady(hsv: NDArray[np.uint8], same: NDArray[np.bool_], hue: float, saturat
 
 
 def circular_median(hue: NDArray[np.float32]) -> float:
-    """Median of OpenCV hues (0-180), unwrapped around the circular mean (reds straddle 0)."""
+    """Median of OpenCV hues (0-180), unwrapped around the circular mean (reds straddle 0);
+    rounded to 1/1000, so that whole hues stay whole (unwrapping in float32 gave 20.999998 for
+    21, and such a face missed a threshold of 4 hue units inside yellow by a hair).
+
+    >>> circular_median(np.array([21, 21, 22], np.float32)), circular_median(np.array([178, 2, 3], np.float32))
+    (21.0, 2.0)
+    """
     angle = hue * (np.pi / 90)
     mean = math.atan2(float(np.sin(angle).mean()), float(np.cos(angle).mean()))
     centred = (hue - mean * 90 / np.pi + 90) % 180 - 90
-    return float((np.median(centred) + mean * 90 / np.pi) % 180)
+    return round(float((np.median(centred) + mean * 90 / np.pi) % 180), 3) % 180
 
 
 @dataclass(frozen=True, slots=True)
