@@ -386,8 +386,10 @@ def circular_median(hue: NDArray[np.float32]) -> float:
     rounded to 1/1000, so that whole hues stay whole (unwrapping in float32 gave 20.999998 for
     21, and such a face missed a threshold of 4 hue units inside yellow by a hair).
 
-    >>> circular_median(np.array([21, 21, 22], np.float32)), circular_median(np.array([178, 2, 3], np.float32))
-    (21.0, 2.0)
+    >>> circular_median(np.array([21, 21, 22], np.float32))
+    21.0
+    >>> circular_median(np.array([178, 2, 3], np.float32))
+    2.0
     """
     angle = hue * (np.pi / 90)
     mean = math.atan2(float(np.sin(angle).mean()), float(np.cos(angle).mean()))
