@@ -5,7 +5,9 @@
 The figures of ``kostka eval`` on the odd-numbered images of each set in
 ../shared/data/dice-photos (the networks were trained on the even-numbered ones), first as they
 are, then darker (a dim room: 60 % and 75 % of the light), under a warm lamp (blue down, red up),
-blurred (a soft lens or focus), saved as a low-quality JPEG and at half the size. A reader that
+blurred (a soft lens or focus), saved as a low-quality JPEG, at half the size, and framed by a
+border of their own edge (far-60, far-100: a camera higher above the tray, the dice 1.6 and 2
+times smaller in the frame; dice read in the border are left out). A reader that
 only knows these photos loses right dice there; one that states wrong faces there is not one to
 trust with other photos. Prints correct ``ok`` and silent errors (all three sets together) per
 change, and the set each silent error came from.
@@ -18,7 +20,7 @@ import sys
 import time
 
 import cv2
-from photo_changes import CHANGES
+from photo_changes import CHANGES, as_taken
 from photo_sets import DATA, SETS, absent
 
 
@@ -59,7 +61,7 @@ def main() -> int:
             score(
                 image,
                 sets[name].labels.get(image, []),
-                read_dice(alter(frame), models=args.models),
+                as_taken(read_dice(alter(frame), models=args.models), change, *frame.shape[:2]),
                 tallies[name],
                 [],
             )

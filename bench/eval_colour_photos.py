@@ -24,8 +24,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 import cv2
-import numpy as np
-from photo_changes import CHANGES
+from photo_changes import CHANGES, as_taken
 from photo_sets import DATA as PHOTOS
 from photo_sets import absent
 
@@ -51,9 +50,8 @@ def score_set(
         if frame is None:
             tally["unreadable"] += 1
             continue
-        frame = CHANGES[change](frame)
-        height, width = frame.shape[:2]
-        reading = read_colours(np.asarray(frame, np.uint8), models=models)
+        reading = as_taken(read_colours(CHANGES[change](frame), models=models), change, *frame.shape[:2])
+        width, height = reading.width, reading.height
         used: set[int] = set()
         for cx, cy, colour in by_image[image]:
             x, y = cx * width, cy * height

@@ -130,10 +130,12 @@ def placement(cx: float, cy: float, angle: float, scale: float, side: int, mirro
     return m
 
 
-def make_sample(item, rng: random.Random, crop_side: int = CROP) -> tuple[np.ndarray, np.ndarray]:
+def make_sample(
+    item, rng: random.Random, crop_side: int = CROP, smallest: float = 16.0
+) -> tuple[np.ndarray, np.ndarray]:
     image, dice, _die, has_size = item
     CROP = crop_side
-    target_die = math.exp(rng.uniform(math.log(16), math.log(100)))
+    target_die = math.exp(rng.uniform(math.log(smallest), math.log(100)))
     scale = target_die / CACHE_DIE
     angle = rng.uniform(0, 360) if rng.random() < 0.5 else rng.choice([0, 90, 180, 270])
     # choose a crop centre near a die most of the time
@@ -207,6 +209,9 @@ def main() -> int:
     parser.add_argument("--out", default=str(ROOT / "vision" / "data" / "dice_net.onnx"))
     parser.add_argument("--resume", help="start from this state dict (.pt) instead of from scratch")
     parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
+    parser.add_argument(
+        "--smallest", type=float, default=16.0, help="side of the smallest training die, pixels (16-100)"
+    )
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
@@ -221,7 +226,10 @@ def main() -> int:
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=0.1)
     start = time.time()
     for step in range(args.steps):
-        batch = [make_sample(items[rng.randrange(len(items))], rng, args.crop) for _ in range(args.batch)]
+        batch = [
+            make_sample(items[rng.randrange(len(items))], rng, args.crop, args.smallest)
+            for _ in range(args.batch)
+        ]
         x = torch.from_numpy(np.stack([b[0] for b in batch]).astype(np.float32))
         y = torch.from_numpy(np.stack([b[1] for b in batch]))
         heat_loss, cls_loss, size_loss = losses(net(x), y)
