@@ -42,7 +42,7 @@ from vision.colour_net import (
     run_maps,
 )
 from vision.colour_reader import COLOUR_SETTINGS, ColourSettings, read_colours
-from vision.colour_with_net import judge_find, net_may_trust, without_twins
+from vision.colour_with_net import judge_find, net_may_trust, net_typical, without_twins
 from vision.reading import Die, Reading
 from vision.scaling import Pyramid
 from vision.synth import Glare, HandShadow, Light, Scene, Truth, render, sample_kit
@@ -275,7 +275,7 @@ def test_two_small_touching_dice_under_one_find_are_told_apart_by_a_closer_look(
     size = (frame.shape[1], frame.shape[0])
     net, pyramid = load_colour_net(str(MODEL)), Pyramid(frame)
     first = find_top_faces(net, pyramid, *size, 0.3)
-    closer = closer_top_faces(net, pyramid, first, size, 0.3, WITH_NET.closer)
+    closer = closer_top_faces(net, pyramid, first, size, net_typical(first, WITH_NET), 0.3, WITH_NET.closer)
     assert sorted(sum(on(t, f.x, f.y) for f in first) for t in pair) == [0, 1]
     assert [sum(on(t, f.x, f.y) for f in closer) for t in pair] == [1, 1]
     far = replace(WITH_NET, closer=replace(WITH_NET.closer, below=0.0))  # never looks closer

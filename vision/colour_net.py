@@ -118,26 +118,23 @@ def closer_top_faces(
     pyramid: Pyramid,
     found: list[TopFace],
     size: tuple[int, int],
+    typical: float,
     min_heat: float,
     look: CloserLook,
 ) -> list[TopFace]:
     """``found`` (``find_top_faces``'s) looked at again closer when the dice are small.
 
     At the network's scale two small touching dice fall under one heat peak (stride 8), and the
-    second die is missed. When the frame's typical find (the median side of those of heat 0.5 or
-    more) is smaller than ``look.below`` input pixels, the network reads a ``look.window`` pixel
+    second die is missed. When the frame's ``typical`` find (its side in frame pixels) is smaller
+    than ``look.below`` input pixels, the network reads a ``look.window`` pixel
     square around each find, enlarged so that the typical find is ``look.side`` pixels across
     (at most ``look.most`` times), all in one batch; the finds within ``look.keep`` windows of a
     window's middle replace the first ones (near its borders the window lacks context)."""
-    sure = [f for f in found if f.heat >= 0.5] or found
-    if not sure:
-        return found
     width, height = size
     scale = INPUT[0] / width
-    typical = float(np.median([f.side for f in sure])) * scale
-    if typical >= look.below:
+    if not found or typical * scale >= look.below:
         return found
-    scale *= min(look.most, look.side / typical)
+    scale *= min(look.most, look.side / (typical * scale))
     side = look.window
     half = side / 2 / scale
     # each window around its find, moved inside the frame where it can be

@@ -50,7 +50,10 @@ def net_tops(
     pyramid = Pyramid(frame)
     net = load_colour_net(path)
     found = find_top_faces(net, pyramid, width, height, settings.colour_find)
-    found = closer_top_faces(net, pyramid, found, (width, height), settings.colour_find, settings.closer)
+    typical = net_typical(found, settings)
+    found = closer_top_faces(
+        net, pyramid, found, (width, height), typical, settings.colour_find, settings.closer
+    )
     kept: list[TopFace] = []
     for f in sorted(found, key=lambda f: -f.heat):
         if all(math.hypot(f.x - k.x, f.y - k.y) > settings.colour_apart * max(f.side, k.side) for k in kept):
