@@ -125,8 +125,8 @@ def closer_top_faces(
     """``found`` (``find_top_faces``'s) looked at again closer when the dice are small.
 
     At the network's scale two small touching dice fall under one heat peak (stride 8), and the
-    second die is missed. When the frame's ``typical`` find (its side in frame pixels) is smaller
-    than ``look.below`` input pixels, the network reads a ``look.window`` pixel
+    second die is missed. When the frame's ``typical`` find (its side, frame pixels) is smaller
+    than ``look.below`` pixels of the network's input, the network reads a ``look.window`` pixel
     square around each find, enlarged so that the typical find is ``look.side`` pixels across
     (at most ``look.most`` times), all in one batch; the finds within ``look.keep`` windows of a
     window's middle replace the first ones (near its borders the window lacks context)."""
