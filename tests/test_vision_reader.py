@@ -93,6 +93,24 @@ def test_a_die_cut_by_the_frame_edge_is_uncertain() -> None:
     assert changed[0][1].box[1] == 0  # the three, at the top edge
 
 
+def test_two_touching_dice_under_one_find_of_the_first_look_are_both_read() -> None:
+    """A held-out byler photo as a 1280x960 camera frame (scaled, padded with its edge): its first
+    look sees two touching sixes as one bigger die. The closer look at that find keeps the second
+    six's peak as well (``PipSettings.touching``): both are read ``ok``; without it one is missed."""
+    photo = cv2.imread(str(DICE / "touching" / "IMG_20191208_112143.jpg"), cv2.IMREAD_COLOR)
+    side = 960
+    frame = cv2.copyMakeBorder(
+        cv2.resize(photo, (side, side), interpolation=cv2.INTER_AREA), 0, 0, 160, 160, cv2.BORDER_REPLICATE
+    )
+    sixes = [(160 + 0.424525 * side, 0.620797 * side), (160 + 0.406981 * side, 0.577120 * side)]
+
+    def said(reading: Reading) -> list[list[tuple[int | None, str]]]:
+        return [[(d.face, d.status) for d in reading.dice if math.dist(d.centre, six) < 15] for six in sixes]
+
+    assert said(read_dice(frame)) == [[(6, "ok")], [(6, "ok")]]
+    assert sorted(said(read_dice(frame, settings=replace(PIPS, touching=None)))) == [[], [(6, "ok")]]
+
+
 def test_reading_is_in_frame_pixels_of_the_given_frame() -> None:
     name = PHOTOS.images[0]
     frame = cv2.imread(str(PHOTOS.path(name)), cv2.IMREAD_COLOR)

@@ -13,6 +13,7 @@ what the network saw; ``vision.reader`` decides what the referee stands by.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -22,6 +23,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.scaling import Pyramid
+from vision.tuning import Touching
 
 STRIDE = 8  # one output cell per 8x8 input pixels
 CLASSES = (1, 2, 3, 4, 5, 6, 0)  # face values per class channel; 0 = cocked
@@ -169,12 +171,14 @@ def look_closer(
     scale: float,
     crop: int = 128,
     turned: bool = False,
+    touching: Touching | None = None,
 ) -> list[Candidate]:
     """Read each rough candidate again on a ``crop``-pixel square of the frame resized by ``scale``.
 
     The peak nearest the crop's centre (within half a die) is the die; with ``turned`` each
     crop is also looked at turned by 90 degrees (``Candidate.second_probs``). Returns one
-    candidate per rough one that still has a peak there, in frame pixels.
+    candidate per rough one that still has a peak there, in frame pixels, and with
+    ``touching`` the die touching it when the rough one was both (``vision.tuning.Touching``).
     """
     if not rough:
         return []
@@ -190,21 +194,64 @@ def look_closer(
         peak = _peak_near_centre(maps[i], radius)
         if peak is None:
             continue
-        heat, dx, dy, probs, around = _look(maps[i], *peak)
-        r, col = peak
         turned_peak = _peak_near_centre(maps[n + i], radius) if turned else None
         second = None
         if turned_peak is not None:
             second = tuple(float(p) for p in _look(maps[n + i], *turned_peak)[3])
-        found.append(
-            Candidate(
-                x=c.x + ((col + 0.5 + dx) * STRIDE - crop / 2) / scale,
-                y=c.y + ((r + 0.5 + dy) * STRIDE - crop / 2) / scale,
-                size=float(SIZE_REF * np.exp(maps[i, -1, r, col])) / scale,
-                heat=heat,
-                probs=tuple(float(p) for p in probs),
-                probs_around=tuple(float(p) for p in around),
-                second_probs=second,
-            )
-        )
+        die = _found(c, maps[i], peak, scale, crop, second)
+        found.append(die)
+        if touching is not None and c.size >= touching.grown * die.size:
+            found += _touching(c, die, maps[i], peak, scale, crop, touching)
+    return found
+
+
+def _found(
+    rough: Candidate,
+    maps: NDArray[np.float32],
+    peak: tuple[int, int],
+    scale: float,
+    crop: int,
+    second: tuple[float, ...] | None = None,
+) -> Candidate:
+    """The find at cell ``peak`` of the crop around ``rough`` (the frame resized by ``scale``), in
+    frame pixels."""
+    heat, dx, dy, probs, around = _look(maps, *peak)
+    r, col = peak
+    return Candidate(
+        x=rough.x + ((col + 0.5 + dx) * STRIDE - crop / 2) / scale,
+        y=rough.y + ((r + 0.5 + dy) * STRIDE - crop / 2) / scale,
+        size=float(SIZE_REF * np.exp(maps[-1, r, col])) / scale,
+        heat=heat,
+        probs=tuple(float(p) for p in probs),
+        probs_around=tuple(float(p) for p in around),
+        second_probs=second,
+    )
+
+
+def _touching(
+    rough: Candidate,
+    die: Candidate,
+    maps: NDArray[np.float32],
+    peak: tuple[int, int],
+    scale: float,
+    crop: int,
+    touching: Touching,
+) -> list[Candidate]:
+    """The other finds of the crop around ``rough`` that ``touching`` takes for a die beside
+    ``die`` (the find at cell ``peak``)."""
+    heat = maps[0]
+    rows, cols = heat.shape
+    ys, xs = np.nonzero(heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+    reach = touching.reach * die.size * scale / STRIDE
+    found = []
+    for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
+        if (y, x) == peak or math.hypot(y + 0.5 - rows / 2, x + 0.5 - cols / 2) > reach:
+            continue
+        other = _found(rough, maps, (y, x), scale, crop)
+        if (
+            other.heat >= touching.heat
+            and math.hypot(other.x - die.x, other.y - die.y) >= touching.apart * die.size
+            and 1 / touching.alike <= other.size / die.size <= touching.alike
+        ):
+            found.append(other)
     return found

@@ -111,7 +111,9 @@ def locate(
         if sizes:
             rough, typical = again, die_px or statistics.median(sizes)
     work_scale = min(settings.max_upscale, settings.die_px / typical)
-    closer = look_closer(net, pyramid, _distinct(rough, settings.apart), work_scale, settings.crop)
+    closer = look_closer(
+        net, pyramid, _distinct(rough, settings.apart), work_scale, settings.crop, touching=settings.touching
+    )
     kept = [c for c in closer if c.heat >= settings.keep_heat]
     # a faint find may be a die the network sees better larger (against a wall, half hidden)
     faint = [c for c in closer if settings.faint_heat <= c.heat < settings.keep_heat]

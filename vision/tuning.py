@@ -20,6 +20,30 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
+class Touching:
+    """Two touching dice under one find of the first look, which saw them as one bigger die: the
+    closer look at that find keeps another heat peak of its crop as well when the first look's
+    size is at least ``grown`` times the closer look's die and the peak lies within ``reach``
+    dice of the crop's centre, at least ``apart`` dice from that die, with heat ``heat`` or more,
+    its size within ``alike`` times the die's (dice of one game are alike).
+
+    Found on bench/bench_vision.py's 1280x960 frames: 5 of byler's 174 dice missed, each touching
+    another. Chosen there and on byler's odd photos framed smaller (far-100) from ``reach`` 0.8 /
+    1.0, ``grown`` 1.0-1.2, ``apart`` 0.5-0.75, ``heat`` 0.3 / 0.4; checked on all odd photos and
+    their changes (bench/bench_photo_changes.py). Without ``grown`` and ``apart``, side faces and
+    pips became dice of their own (2-5 more ``ok`` where no die is on matteo and gissur); without
+    ``alike``, a pip of a gissur four whose first look was unsure of its scale was read as a die
+    ``ok`` (an even photo).
+    """
+
+    reach: float = 0.8
+    grown: float = 1.15
+    alike: float = 1.33
+    apart: float = 0.5
+    heat: float = 0.3
+
+
+@dataclass(frozen=True, slots=True)
 class PipSettings:
     """Thresholds of ``vision.reader.read_dice`` in pips mode."""
 
@@ -72,6 +96,7 @@ class PipSettings:
     # A find with a hotter one closer than this many dice is uncertain (it may be that die's
     # side face, seen at a slant).
     crowd: float = 0.0
+    touching: Touching | None = Touching()  # see ``Touching``; None: one die a find
     # A die whose centre lies closer than this many dice to the frame's edge is uncertain: part
     # of its top face is out of view (gissur: a cocked die half out of the picture, found by the
     # third look, was read ok; 0.1-0.3 tried, best on 1::4; on 3::4 it costs one right die).
