@@ -125,3 +125,15 @@ def test_a_square_under_a_glare_spot_is_read_right_or_uncertain(colour: str) -> 
             frame, _ = render(seed, "easy", "cards", faces=[card], light=light)
             for d in read_cards(frame).dice:
                 assert d.status == "uncertain" or d.face == text(card), (seed, shift, radius, d.face)
+
+
+def test_a_card_in_a_glare_spot_as_pale_as_its_paper_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hardest frame (seed 20204, no tuning seed) whose lamp washes the felt around the card as
+    pale and bright as its paper: only the finer edges at the brightest levels cut it out."""
+    import vision.cards
+
+    frame, scene = render(20204, "hardest", "cards")
+    truth = text(scene.things[0].face)  # type: ignore[arg-type]
+    assert [(d.face, d.status) for d in read_cards(frame).dice] == [(truth, "ok")]
+    monkeypatch.setattr(vision.cards, "GLARE_LEVEL", float("inf"))
+    assert read_cards(frame).dice == ()

@@ -46,6 +46,11 @@ PAPER_LEVELS = (0.25, 0.4, 0.55, 0.7, 0.85, 1.0, 1.15)
 """...and brighter than one of these shares of the scene's white (each level is tried)."""
 EDGE = 0.15
 """A pixel where brightness steps by this share of its own is a card's edge."""
+GLARE_EDGE, GLARE_LEVEL = 0.08, 0.85
+"""In a glare spot the felt around a card turns as pale as its paper and about as bright, and
+the step at the card's edge is under ``EDGE``: at levels from ``GLARE_LEVEL`` up, edges of
+``GLARE_EDGE`` cut the card out as well (renderer, hardest card seeds 5000-5599: 4 cards
+under a glare spot were missed; ``GLARE_EDGE`` alone at every level misses 18)."""
 CARD_AREA = (0.003, 0.15)
 """A card covers this share of the frame."""
 CARD_ASPECT = (1.25, 1.85)
@@ -118,11 +123,15 @@ def find_cards(work: NDArray[np.uint8], cast: Cast) -> list[cv2.typing.RotatedRe
     hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV)
     value = hsv[..., 2]
     step = cv2.morphologyEx(value, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
-    pale = (hsv[..., 1] < PAPER_SATURATION) & (step < cv2.convertScaleAbs(value, alpha=EDGE))
+    colourless = hsv[..., 1] < PAPER_SATURATION
+    pale = colourless & (step < cv2.convertScaleAbs(value, alpha=EDGE))
+    pale_in_glare = colourless & (step < cv2.convertScaleAbs(value, alpha=GLARE_EDGE))
+    cuts = [(pale, level) for level in PAPER_LEVELS]
+    cuts += [(pale_in_glare, level) for level in PAPER_LEVELS if level >= GLARE_LEVEL]
     area_total = float(work.shape[0] * work.shape[1])
     found: list[tuple[float, cv2.typing.RotatedRect]] = []
-    for level in PAPER_LEVELS:
-        paper = (pale & (value > level * cast.white)).view(np.uint8)
+    for mask, level in cuts:
+        paper = (mask & (value > level * cast.white)).view(np.uint8)
         outlines, tree = cv2.findContours(paper, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
         for outline, (_, _, _, parent) in zip(outlines, tree[0] if tree is not None else [], strict=True):
             if parent >= 0 or len(outline) < 4 or cv2.contourArea(outline) < 0.5 * CARD_AREA[0] * area_total:
