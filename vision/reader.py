@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -29,7 +30,7 @@ from vision.face_net import CLOSE_CROP, CLOSE_DIE, CLOSE_MODEL, face_probs, load
 from vision.face_net import MODEL as FACE_MODEL
 from vision.reading import Die, Reading
 from vision.scaling import Pyramid
-from vision.trust import judge, wants_closer_look
+from vision.trust import NONE, judge, wants_closer_look
 from vision.tuning import PIPS, PipSettings
 
 MODES = ("pips", "colours", "cards")
@@ -74,6 +75,34 @@ def close_model_path(models: str | None) -> str | None:
     return str(path) if path.is_file() else None
 
 
+def die_size(
+    finds: list[Candidate],
+    settings: PipSettings,
+    no_dice: Callable[[list[Candidate]], list[bool]] | None = None,
+) -> float | None:
+    """The dice's size in one look: the median of its sure finds (heat ``ok_heat`` or more); None
+    when none is sure.
+
+    Specks of lint on dark felt or a die's pips may be half taken for small dice, and outnumber
+    the dice. So when the surest find is more than ``size_ratio`` times that median, ``no_dice``
+    (the face classifier: is each of these finds no die?) is asked about it and the smaller
+    finds: if it is a die and at least half of them are not, the size is the median of the finds
+    as big as the surest one (a frame's dice are alike)."""
+    sure = [c for c in finds if c.heat >= settings.ok_heat]
+    if not sure:
+        return None
+    median = statistics.median(c.size for c in sure)
+    surest = max(sure, key=lambda c: c.heat)
+    if no_dice is None or not settings.alike_sizes or surest.size <= settings.size_ratio * median:
+        return median
+    alike = [c for c in sure if c.size * settings.size_ratio >= surest.size]
+    smaller = [c for c in sure if c.size * settings.size_ratio < surest.size]
+    verdicts = no_dice([surest, *smaller])
+    if verdicts[0] or 2 * sum(verdicts[1:]) < len(smaller):
+        return median
+    return statistics.median(c.size for c in alike)
+
+
 def locate(
     frame_bgr: NDArray[np.uint8],
     settings: PipSettings = PIPS,
@@ -90,12 +119,18 @@ def locate(
     """
     net = load_net(model_paths(models)[0])
     pyramid = pyramid or Pyramid(frame_bgr)
+    seen = pyramid
+
+    def no_dice(finds: list[Candidate]) -> list[bool]:
+        face_net = load_face_net(model_paths(models)[1])
+        views = face_probs(face_net, seen, [(c.x, c.y, c.size) for c in finds], 1)
+        return [float(v[:, NONE].mean()) >= settings.not_a_die for v in views]
+
     first = min(1.0, settings.first_look_side / max(frame_bgr.shape[:2]))
     # nothing found: the dice may be too big for the first look, or too small
     for scale in dict.fromkeys((first, first / 2, min(1.0, 2 * first))):
         rough = find_candidates(net, pyramid, scale, settings.find_heat)
-        sizes = [c.size for c in rough if c.heat >= settings.ok_heat]
-        typical = die_px or (statistics.median(sizes) if sizes else None)
+        typical = die_px or die_size(rough, settings, no_dice)
         if typical is not None:
             break
     if typical is None:
@@ -107,9 +142,9 @@ def locate(
         better = scale / 2
     if better is not None:
         again = find_candidates(net, pyramid, better, settings.find_heat)
-        sizes = [c.size for c in again if c.heat >= settings.ok_heat]
-        if sizes:
-            rough, typical = again, die_px or statistics.median(sizes)
+        size = die_size(again, settings, no_dice)
+        if size is not None:
+            rough, typical = again, die_px or size
     work_scale = min(settings.max_upscale, settings.die_px / typical)
     closer = look_closer(
         net, pyramid, _distinct(rough, settings.apart), work_scale, settings.crop, touching=settings.touching

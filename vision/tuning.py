@@ -93,6 +93,15 @@ class PipSettings:
     # A die whose size differs from the median of the frame's dice by more than this factor
     # is uncertain (a side face, a die on the rim, a print of a die on the tray).
     size_ratio: float = 2.0
+    # The dice's size in a look is the median of its sure finds, unless the surest find is more
+    # than ``size_ratio`` times that and the face classifier takes it for a die and at least half
+    # of the smaller ones for none: then the median of the finds as big as the surest
+    # (``vision.reader.die_size``). gissur's red dice on dark felt with lint: the lint outnumbered
+    # the dice in 6 photos, the closer look then saw each die 3-4 times too big and lost it (all
+    # photos: 7 dice more, 1 of them odd; no other set changed). Without the classifier's say a
+    # tray's hole hotter than the tiny dice of byler's far-100 photos set the size (-3 dice, +1
+    # silent error there).
+    alike_sizes: bool = True
     # A find with a hotter one closer than this many dice is uncertain (it may be that die's
     # side face, seen at a slant).
     crowd: float = 0.0
