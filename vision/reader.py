@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -103,6 +104,14 @@ def die_size(
     return statistics.median(c.size for c in alike)
 
 
+def _no_dice(
+    pyramid: Pyramid, models: str | None, settings: PipSettings, finds: list[Candidate]
+) -> list[bool]:
+    """Does the face classifier take each find for no die (``not_a_die``)? One view each."""
+    views = face_probs(load_face_net(model_paths(models)[1]), pyramid, [(c.x, c.y, c.size) for c in finds], 1)
+    return [float(v[:, NONE].mean()) >= settings.not_a_die for v in views]
+
+
 def locate(
     frame_bgr: NDArray[np.uint8],
     settings: PipSettings = PIPS,
@@ -119,13 +128,7 @@ def locate(
     """
     net = load_net(model_paths(models)[0])
     pyramid = pyramid or Pyramid(frame_bgr)
-    seen = pyramid
-
-    def no_dice(finds: list[Candidate]) -> list[bool]:
-        face_net = load_face_net(model_paths(models)[1])
-        views = face_probs(face_net, seen, [(c.x, c.y, c.size) for c in finds], 1)
-        return [float(v[:, NONE].mean()) >= settings.not_a_die for v in views]
-
+    no_dice = partial(_no_dice, pyramid, models, settings)
     first = min(1.0, settings.first_look_side / max(frame_bgr.shape[:2]))
     # nothing found: the dice may be too big for the first look, or too small
     for scale in dict.fromkeys((first, first / 2, min(1.0, 2 * first))):
@@ -251,8 +254,7 @@ def read_dice(
         settings.face_views,
         settings.sure_at_first,
     )
-    sizes = [c.size for c in candidates if c.heat >= settings.ok_heat]
-    typical = statistics.median(sizes) if sizes else None
+    typical = die_size(candidates, settings)
     where = [placing(c, candidates, settings, width, height) for c in candidates]
     closer = closer_views(pyramid, candidates, views, typical, where, settings, models)
     dice = []
