@@ -27,7 +27,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.dice_net import ModelError
+from vision.dice_net import ModelError, around, framed, local_maxima, peak_offset, sigmoid, softmax
 from vision.scaling import Pyramid
 
 STRIDE = 8
@@ -160,38 +160,24 @@ def top_faces(
     """The heat peaks above ``min_heat`` of the network's ``maps`` for an image that is the
     frame scaled by ``scale`` (x, y) from frame point ``origin``, in frame pixels."""
     sx, sy = scale
-    heat = 1.0 / (1.0 + np.exp(-maps[0]))
-    peaks = (heat >= min_heat) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
-    rows, cols = np.nonzero(peaks)
-    if rows.size == 0:
-        return []
-    logits = maps[1 : 1 + len(CLASSES)]
-    e = np.exp(logits - logits.max(axis=0, keepdims=True))
-    probs = e / e.sum(axis=0, keepdims=True)
-    cocked = 1.0 / (1.0 + np.exp(-maps[1 + len(CLASSES)]))
-    padded_heat, padded_probs, padded_cocked = (_framed(m) for m in (heat, probs, cocked))
+    heat = sigmoid(maps[0])
+    rows, cols = local_maxima(heat)
+    probs = softmax(maps[1 : 1 + len(CLASSES)])
+    cocked = sigmoid(maps[1 + len(CLASSES)])
+    framed_heat, framed_probs, framed_cocked = (framed(m) for m in (heat, probs, cocked))
     found = []
     for r, c in zip(rows.tolist(), cols.tolist(), strict=True):
-        window = padded_heat[r : r + 3, c : c + 3]
-        weight = float(window.sum())
-        dy = float((window.sum(axis=1) * np.array([-1, 0, 1])).sum() / weight)
-        dx = float((window.sum(axis=0) * np.array([-1, 0, 1])).sum() / weight)
-        around = (padded_probs[:, r : r + 3, c : c + 3] * window).sum(axis=(1, 2)) / weight
+        if heat[r, c] < min_heat:
+            continue
+        dx, dy, weights = peak_offset(framed_heat, r, c)
         found.append(
             TopFace(
                 x=origin[0] + (c + 0.5 + dx) * STRIDE / sx,
                 y=origin[1] + (r + 0.5 + dy) * STRIDE / sy,
                 side=float(SIZE_REF * np.exp(maps[-1, r, c])) / ((sx + sy) / 2),
                 heat=float(heat[r, c]),
-                probs=tuple(float(p) for p in around),
-                cocked=float((padded_cocked[r : r + 3, c : c + 3] * window).sum() / weight),
+                probs=tuple(float(p) for p in around(framed_probs, r, c, weights)),
+                cocked=float(around(framed_cocked, r, c, weights)),
             )
         )
     return found
-
-
-def _framed(maps: NDArray[np.float32]) -> NDArray[np.float32]:
-    """The maps (rows and columns last) with a frame of zeros one cell wide (as ``np.pad``, faster)."""
-    out = np.zeros((*maps.shape[:-2], maps.shape[-2] + 2, maps.shape[-1] + 2), maps.dtype)
-    out[..., 1:-1, 1:-1] = maps
-    return out

@@ -65,7 +65,8 @@ def load_net(path: str = str(MODEL)) -> cv2.dnn.Net:
         raise ModelError(f"OpenCV cannot load the dice network {path}: {error}") from None
 
 
-def _sigmoid(x: NDArray[np.float32]) -> NDArray[np.float32]:
+def sigmoid(x: NDArray[np.float32]) -> NDArray[np.float32]:
+    """The logistic function, float32 (clipped: no overflow)."""
     out: NDArray[np.float32] = (1.0 / (1.0 + np.exp(-np.clip(x, -60.0, 60.0)))).astype(np.float32)
     return out
 
@@ -82,7 +83,8 @@ def run_maps(net: cv2.dnn.Net, image_bgr: NDArray[np.uint8]) -> NDArray[np.float
     return maps[:, : -(-height // STRIDE), : -(-width // STRIDE)]
 
 
-def _softmax(logits: NDArray[np.float32]) -> NDArray[np.float32]:
+def softmax(logits: NDArray[np.float32]) -> NDArray[np.float32]:
+    """Probabilities over the first axis."""
     e = np.exp(logits - logits.max(axis=0, keepdims=True))
     out: NDArray[np.float32] = e / e.sum(axis=0, keepdims=True)
     return out
@@ -100,44 +102,87 @@ def die_size(logit: float) -> float:
 
 def find_candidates(net: cv2.dnn.Net, pyramid: Pyramid, scale: float, min_heat: float) -> list[Candidate]:
     """Heat peaks above ``min_heat`` with the frame resized by ``scale`` before the network."""
-    maps = run_maps(net, pyramid.at(scale))
-    heat = _sigmoid(maps[0])
-    peaks = (heat >= min_heat) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
-    rows, cols = np.nonzero(peaks)
-    if rows.size == 0:
-        return []
-    probs = _softmax(maps[1 : 1 + len(CLASSES)])
-    padded_heat = np.pad(heat, 1)
-    padded_probs = np.pad(probs, ((0, 0), (1, 1), (1, 1)))
-    found = []
-    for r, c in zip(rows.tolist(), cols.tolist(), strict=True):
-        window = padded_heat[r : r + 3, c : c + 3]
-        weight = window.sum()
-        dy = float((window.sum(axis=1) * np.array([-1, 0, 1])).sum() / weight)
-        dx = float((window.sum(axis=0) * np.array([-1, 0, 1])).sum() / weight)
-        around = (padded_probs[:, r : r + 3, c : c + 3] * window).sum(axis=(1, 2)) / weight
-        found.append(
-            Candidate(
-                x=(c + 0.5 + dx) * STRIDE / scale,
-                y=(r + 0.5 + dy) * STRIDE / scale,
-                size=die_size(float(maps[-1, r, c])) / scale,
-                heat=float(heat[r, c]),
-                probs=tuple(float(p) for p in probs[:, r, c]),
-                probs_around=tuple(float(p) for p in around),
-            )
+    seen = Seen(run_maps(net, pyramid.at(scale)))
+    rows, cols = local_maxima(seen.heat)
+    return [
+        seen.candidate((r, c), scale, (0.0, 0.0))
+        for r, c in zip(rows.tolist(), cols.tolist(), strict=True)
+        if seen.heat[r, c] >= min_heat
+    ]
+
+
+def local_maxima(heat: NDArray[np.float32]) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+    """Rows and columns of the cells no 3x3 neighbour of which is hotter."""
+    rows, cols = np.nonzero(heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+    return rows, cols
+
+
+def framed(maps: NDArray[np.float32]) -> NDArray[np.float32]:
+    """The maps (rows and columns last) with a frame of zeros one cell wide (as ``np.pad``, faster)."""
+    out = np.zeros((*maps.shape[:-2], maps.shape[-2] + 2, maps.shape[-1] + 2), maps.dtype)
+    out[..., 1:-1, 1:-1] = maps
+    return out
+
+
+def peak_offset(framed_heat: NDArray[np.float32], r: int, c: int) -> tuple[float, float, NDArray[np.float32]]:
+    """Where in its cell (dx, dy, in cells) the peak at cell (r, c) lies, by the heat of the 3x3
+    cells around it (``framed_heat``: the heat ``framed``), and those cells' weights (summing to 1),
+    by which maps are averaged around the peak (``around``)."""
+    window = framed_heat[r : r + 3, c : c + 3]
+    weights: NDArray[np.float32] = window / window.sum()
+    dy = float((weights.sum(axis=1) * np.array([-1, 0, 1])).sum())
+    dx = float((weights.sum(axis=0) * np.array([-1, 0, 1])).sum())
+    return dx, dy, weights
+
+
+def around(
+    framed_maps: NDArray[np.float32], r: int, c: int, weights: NDArray[np.float32]
+) -> NDArray[np.float32]:
+    """The maps (``framed``) averaged over the 3x3 cells around cell (r, c) by ``weights``."""
+    out: NDArray[np.float32] = (framed_maps[..., r : r + 3, c : c + 3] * weights).sum(axis=(-2, -1))
+    return out
+
+
+class Seen:
+    """One image's maps, decoded once: the heat, the class probabilities and their framed copies."""
+
+    def __init__(self, maps: NDArray[np.float32]) -> None:
+        self.maps = maps
+        self.heat = sigmoid(maps[0])
+        self.probs = softmax(maps[1 : 1 + len(CLASSES)])
+        self.framed_heat = framed(self.heat)
+        self.framed_probs = framed(self.probs)
+
+    def candidate(
+        self,
+        peak: tuple[int, int],
+        scale: float,
+        origin: tuple[float, float],
+        second: tuple[float, ...] | None = None,
+    ) -> Candidate:
+        """The find at cell ``peak``, in pixels of a frame that the image shows scaled by ``scale``
+        from frame point ``origin`` (its top left corner)."""
+        r, c = peak
+        dx, dy, weights = peak_offset(self.framed_heat, r, c)
+        return Candidate(
+            x=origin[0] + (c + 0.5 + dx) * STRIDE / scale,
+            y=origin[1] + (r + 0.5 + dy) * STRIDE / scale,
+            size=die_size(float(self.maps[-1, r, c])) / scale,
+            heat=float(self.heat[r, c]),
+            probs=tuple(float(p) for p in self.probs[:, r, c]),
+            probs_around=tuple(float(p) for p in around(self.framed_probs, r, c, weights)),
+            second_probs=second,
         )
-    return found
 
 
-def _peak_near_centre(maps: NDArray[np.float32], radius_cells: float) -> tuple[int, int] | None:
-    """The heat's local maximum nearest the crop's centre, within ``radius_cells``.
+def _peak_near_centre(logits: NDArray[np.float32], radius_cells: float) -> tuple[int, int] | None:
+    """The heat's local maximum nearest the crop's centre, within ``radius_cells`` (``logits``:
+    the heat channel before the sigmoid).
 
     Nearest, not hottest: a neighbouring die's peak may be hotter than this die's own.
     """
-    heat = maps[0]
-    rows, cols = heat.shape
-    peaks = heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8))
-    ys, xs = np.nonzero(peaks)
+    rows, cols = logits.shape
+    ys, xs = local_maxima(logits)
     if ys.size == 0:
         return None
     distance = np.hypot(ys + 0.5 - rows / 2, xs + 0.5 - cols / 2)
@@ -145,23 +190,6 @@ def _peak_near_centre(maps: NDArray[np.float32], radius_cells: float) -> tuple[i
     if distance[best] > radius_cells:
         return None
     return int(ys[best]), int(xs[best])
-
-
-Look = tuple[float, float, float, NDArray[np.float32], NDArray[np.float32]]
-
-
-def _look(maps: NDArray[np.float32], r: int, c: int) -> Look:
-    """(heat, dx, dy, probs, probs_around) at cell (r, c) of one crop's maps."""
-    heat = _sigmoid(maps[0])
-    probs = _softmax(maps[1 : 1 + len(CLASSES)])
-    padded_heat = np.pad(heat, 1)
-    window = padded_heat[r : r + 3, c : c + 3]
-    weight = window.sum()
-    dy = float((window.sum(axis=1) * np.array([-1, 0, 1])).sum() / weight)
-    dx = float((window.sum(axis=0) * np.array([-1, 0, 1])).sum() / weight)
-    padded_probs = np.pad(probs, ((0, 0), (1, 1), (1, 1)))
-    around = (padded_probs[:, r : r + 3, c : c + 3] * window).sum(axis=(1, 2)) / weight
-    return float(heat[r, c]), dx, dy, probs[:, r, c], around
 
 
 def look_closer(
@@ -191,63 +219,40 @@ def look_closer(
     found = []
     for i, c in enumerate(rough):
         radius = 0.5 * c.size * scale / STRIDE + 0.5
-        peak = _peak_near_centre(maps[i], radius)
+        peak = _peak_near_centre(maps[i, 0], radius)
         if peak is None:
             continue
-        turned_peak = _peak_near_centre(maps[n + i], radius) if turned else None
+        turned_peak = _peak_near_centre(maps[n + i, 0], radius) if turned else None
         second = None
         if turned_peak is not None:
-            second = tuple(float(p) for p in _look(maps[n + i], *turned_peak)[3])
-        die = _found(c, maps[i], peak, scale, crop, second)
+            second = tuple(float(p) for p in Seen(maps[n + i]).probs[:, turned_peak[0], turned_peak[1]])
+        seen = Seen(maps[i])
+        origin = (c.x - crop / 2 / scale, c.y - crop / 2 / scale)
+        die = seen.candidate(peak, scale, origin, second)
         found.append(die)
         if touching is not None and c.size >= touching.grown * die.size:
-            found += _touching(c, die, maps[i], peak, scale, crop, touching)
+            found += _touching(seen, die, peak, scale, origin, touching)
     return found
 
 
-def _found(
-    rough: Candidate,
-    maps: NDArray[np.float32],
-    peak: tuple[int, int],
-    scale: float,
-    crop: int,
-    second: tuple[float, ...] | None = None,
-) -> Candidate:
-    """The find at cell ``peak`` of the crop around ``rough`` (the frame resized by ``scale``), in
-    frame pixels."""
-    heat, dx, dy, probs, around = _look(maps, *peak)
-    r, col = peak
-    return Candidate(
-        x=rough.x + ((col + 0.5 + dx) * STRIDE - crop / 2) / scale,
-        y=rough.y + ((r + 0.5 + dy) * STRIDE - crop / 2) / scale,
-        size=float(SIZE_REF * np.exp(maps[-1, r, col])) / scale,
-        heat=heat,
-        probs=tuple(float(p) for p in probs),
-        probs_around=tuple(float(p) for p in around),
-        second_probs=second,
-    )
-
-
 def _touching(
-    rough: Candidate,
+    seen: Seen,
     die: Candidate,
-    maps: NDArray[np.float32],
     peak: tuple[int, int],
     scale: float,
-    crop: int,
+    origin: tuple[float, float],
     touching: Touching,
 ) -> list[Candidate]:
-    """The other finds of the crop around ``rough`` that ``touching`` takes for a die beside
-    ``die`` (the find at cell ``peak``)."""
-    heat = maps[0]
-    rows, cols = heat.shape
-    ys, xs = np.nonzero(heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+    """The other finds of a closer look's crop (``seen``, from frame point ``origin`` at
+    ``scale``) that ``touching`` takes for a die beside ``die`` (the find at cell ``peak``)."""
+    rows, cols = seen.heat.shape
+    ys, xs = local_maxima(seen.maps[0])
     reach = touching.reach * die.size * scale / STRIDE
     found = []
     for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
         if (y, x) == peak or math.hypot(y + 0.5 - rows / 2, x + 0.5 - cols / 2) > reach:
             continue
-        other = _found(rough, maps, (y, x), scale, crop)
+        other = seen.candidate((y, x), scale, origin)
         if (
             other.heat >= touching.heat
             and math.hypot(other.x - die.x, other.y - die.y) >= touching.apart * die.size
