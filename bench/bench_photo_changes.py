@@ -7,7 +7,9 @@ The figures of ``kostka eval`` on the odd-numbered images of each set in
 are, then darker (a dim room: 60 % and 75 % of the light), under a warm lamp (blue down, red up),
 blurred (a soft lens or focus), saved as a low-quality JPEG, at half the size, and framed by a
 border of their own edge (far-60, far-100: a camera higher above the tray, the dice 1.6 and 2
-times smaller in the frame; dice read in the border are left out). A reader that
+times smaller in the frame; dice read in the border are left out), and cut to their middle 70 % or
+50 % scaled back up (near-70, near-50: a camera closer, the dice 1.4 and 2 times larger; only the
+dice wholly in the middle are scored, so the dice count differs). A reader that
 only knows these photos loses right dice there; one that states wrong faces there is not one to
 trust with other photos. Prints correct ``ok`` and silent errors (all three sets together) per
 change, and the set each silent error came from.
@@ -20,7 +22,7 @@ import sys
 import time
 
 import cv2
-from photo_changes import CHANGES, as_taken
+from photo_changes import CHANGES, as_taken, in_view
 from photo_sets import DATA, SETS, absent
 
 
@@ -58,10 +60,10 @@ def main() -> int:
             if frame is None:
                 print(f"\n{name}/{image}: unreadable, skipped")
                 continue
+            reading = as_taken(read_dice(alter(frame), models=args.models), change, *frame.shape[:2])
             score(
                 image,
-                sets[name].labels.get(image, []),
-                as_taken(read_dice(alter(frame), models=args.models), change, *frame.shape[:2]),
+                *in_view(sets[name].labels.get(image, []), reading, change, *frame.shape[:2]),
                 tallies[name],
                 [],
             )

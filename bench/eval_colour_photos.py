@@ -24,7 +24,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 import cv2
-from photo_changes import CHANGES, as_taken
+from photo_changes import CHANGES, NEARER, as_taken
 from photo_sets import DATA as PHOTOS
 from photo_sets import absent
 
@@ -107,7 +107,12 @@ def main() -> int:
     parser.add_argument(
         "--models", metavar="DIR", help="folder with another dice_net.onnx (default: shipped)"
     )
-    parser.add_argument("--change", choices=list(CHANGES), default="as-taken", help="change the photos first")
+    parser.add_argument(
+        "--change",
+        choices=[c for c in CHANGES if c not in NEARER],
+        default="as-taken",
+        help="change the photos first",
+    )
     args = parser.parse_args()
     if absent():
         return 0

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import cv2
 import numpy as np
 
+from firmware.labels import LabelledDie
 from vision.reading import Die, Reading
 
 
@@ -45,18 +47,77 @@ def _border(height: int, width: int, share: float) -> tuple[int, int]:
     return int(height * share / 2), int(width * share / 2)
 
 
+NEARER = {"near-70": 0.7, "near-50": 0.5}
+"""A camera closer above the tray: the middle of the photo this share of its size wide and high,
+scaled back up to the photo's size, so the dice are 1.4 or 2 times larger in the frame."""
+
+
+def _middle(height: int, width: int, share: float) -> tuple[int, int, int, int]:
+    """The middle ``share`` of a photo: (top, left, height, width) in its pixels."""
+    cut_h, cut_w = round(height * share), round(width * share)
+    return (height - cut_h) // 2, (width - cut_w) // 2, cut_h, cut_w
+
+
+def _nearer(share: float) -> Callable[[np.ndarray], np.ndarray]:
+    def nearer(image: np.ndarray) -> np.ndarray:
+        top, left, cut_h, cut_w = _middle(image.shape[0], image.shape[1], share)
+        middle = image[top : top + cut_h, left : left + cut_w]
+        return cv2.resize(middle, (image.shape[1], image.shape[0]), interpolation=cv2.INTER_CUBIC)
+
+    return nearer
+
+
 def as_taken(reading: Reading, change: str, height: int, width: int) -> Reading:
     """A reading of the changed photo in the pixels of the photo as taken (``height`` x ``width``;
-    a framed photo's dice in the border are left out: no label lies there)."""
-    if change not in FARTHER:
+    a framed photo's dice in the border, a nearer photo's outside its middle, are left out: no
+    label lies there)."""
+    if change in FARTHER:
+        dy, dx = _border(height, width, FARTHER[change])
+        top, left, zoom_y, zoom_x = -dy, -dx, 1.0, 1.0
+    elif change in NEARER:
+        top, left, cut_h, cut_w = _middle(height, width, NEARER[change])
+        zoom_y, zoom_x = height / cut_h, width / cut_w
+    else:
         return reading
-    dy, dx = _border(height, width, FARTHER[change])
-    dice = tuple(
-        Die(d.face, d.confidence, d.status, (d.box[0] - dx, d.box[1] - dy, d.box[2], d.box[3]))
+    dice = (
+        Die(
+            d.face,
+            d.confidence,
+            d.status,
+            (left + d.box[0] / zoom_x, top + d.box[1] / zoom_y, d.box[2] / zoom_x, d.box[3] / zoom_y),
+        )
         for d in reading.dice
-        if dx <= d.centre[0] < dx + width and dy <= d.centre[1] < dy + height
     )
-    return Reading(dice, width, height)
+    return Reading(
+        tuple(d for d in dice if 0 <= d.centre[0] < width and 0 <= d.centre[1] < height), width, height
+    )
+
+
+def in_view(
+    labels: list[LabelledDie], reading: Reading, change: str, height: int, width: int
+) -> tuple[list[LabelledDie], Reading]:
+    """The labels and dice to score for a changed photo (``as_taken``'s reading): for a nearer
+    photo, the labels whose box lies wholly in its middle, and the dice but those within 0.6 of a
+    box's size of a label the middle cuts (half a die may or may not be read: neither is scored)."""
+    if change not in NEARER:
+        return labels, reading
+    top, left, cut_h, cut_w = _middle(height, width, NEARER[change])
+
+    def wholly(label: LabelledDie) -> bool:
+        x, y, w, h = label.box_px(width, height)
+        return left <= x and x + w <= left + cut_w and top <= y and y + h <= top + cut_h
+
+    cut = [
+        (*label.centre_px(width, height), max(label.w * width, label.h * height))
+        for label in labels
+        if not wholly(label)
+    ]
+    dice = tuple(
+        d
+        for d in reading.dice
+        if not any(math.hypot(d.centre[0] - x, d.centre[1] - y) <= 0.6 * size for x, y, size in cut)
+    )
+    return [label for label in labels if wholly(label)], Reading(dice, width, height)
 
 
 CHANGES: dict[str, Callable[[np.ndarray], np.ndarray]] = {
@@ -68,4 +129,5 @@ CHANGES: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "jpeg-40": _jpeg,
     "half-size": _half,
     **{name: _framed(share) for name, share in FARTHER.items()},
+    **{name: _nearer(share) for name, share in NEARER.items()},
 }

@@ -129,6 +129,49 @@ def test_the_dice_size_is_not_set_by_specks_the_classifier_takes_for_no_die() ->
     assert die_size(finds[5:], PIPS) is None  # no sure find
 
 
+def test_a_die_filling_a_third_of_the_frame_is_read_not_its_pips() -> None:
+    """A held-out matteo photo cut to its middle half and scaled back up (a camera twice as close):
+    the six is 230 px of a 640 px frame, too big for the first look, which takes its pips for six
+    dice of two. The look at half the size sees the die (``PipSettings.big_dice``)."""
+    photo = cv2.imread(str(DICE / "near" / "six_5.jpg"), cv2.IMREAD_COLOR)
+    height, width = photo.shape[:2]
+    middle = photo[height // 4 : height - height // 4, width // 4 : width - width // 4]
+    frame = cv2.resize(middle, (width, height), interpolation=cv2.INTER_CUBIC)
+    assert [(d.face, d.status) for d in read_dice(frame).dice] == [(6, "ok")]
+    pips = read_dice(frame, settings=replace(PIPS, big_dice=None)).dice
+    assert len(pips) > 1 and (2, "ok") in [(d.face, d.status) for d in pips]
+
+
+def test_the_half_look_must_see_one_die_the_classifier_reads() -> None:
+    """``bigger_dice``: the first look's finds are pips (30 px) of a die the half look sees as 200 px."""
+    from vision.dice_net import Candidate
+    from vision.reader import bigger_dice
+
+    def find(heat: float, size: float) -> Candidate:
+        return Candidate(0.0, 0.0, size, heat, (0,) * 7, (0,) * 7)
+
+    pips = [find(0.76, 30), find(0.7, 33), find(0.65, 31)]
+    six = (5, 0.98)  # FACE_CLASSES index of a six, and the classifier's chance
+
+    def size_of(finds: list[Candidate]) -> float:
+        return sorted(c.size for c in finds)[len(finds) // 2]
+
+    def judged(half: list[Candidate], face: tuple[int, float] = six, scale: float = 0.7) -> bool:
+        return bigger_dice(half, pips, 31, scale, PIPS, size_of, lambda _: face) is not None
+
+    assert judged([find(0.7, 200)])
+    assert not judged([find(0.7, 200)], scale=0.45)  # 90 px at the first look: it would have seen it
+    assert not judged([find(0.7, 200)], face=(5, 0.78))  # six dice seen as one: no face read
+    assert not judged([find(0.7, 200)], face=(7, 0.99))  # the classifier sees no die there
+    assert not judged([find(0.6, 200)])  # less sure than the first look's pips
+    assert not judged([find(0.7, 200), find(0.4, 120), find(0.4, 130)])  # unlike the other finds
+    assert not judged([])
+    assert (
+        bigger_dice([find(0.7, 200)], pips, 31, 0.7, replace(PIPS, big_dice=None), size_of, lambda _: six)
+        is None
+    )
+
+
 @pytest.mark.skipif(not SHARED.is_dir(), reason=f"{SHARED} is absent (the labelled dice photos)")
 def test_a_red_die_on_felt_with_lint_is_read() -> None:
     """A held-out gissur photo (read from ../shared: its licence keeps it out of the repo): one red

@@ -26,13 +26,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.colour_profile import Profile
-from vision.dice_net import MODEL, Candidate, find_candidates, load_net, look_closer
-from vision.face_net import CLOSE_CROP, CLOSE_DIE, CLOSE_MODEL, face_probs, load_face_net
+from vision.dice_net import CLASSES, MODEL, Candidate, find_candidates, load_net, look_closer
+from vision.face_net import CLOSE_CROP, CLOSE_DIE, CLOSE_MODEL, FACE_CLASSES, face_probs, load_face_net
 from vision.face_net import MODEL as FACE_MODEL
 from vision.reading import Die, Reading
 from vision.scaling import Pyramid
 from vision.trust import NONE, judge, wants_closer_look
-from vision.tuning import PIPS, PipSettings
+from vision.tuning import PIPS, BigDice, PipSettings
 
 MODES = ("pips", "colours", "cards")
 """What the dice show: pips 1-6, Nogi Stonogi colours (and the star), or Lezard cards."""
@@ -112,6 +112,53 @@ def _no_dice(
     return [float(v[:, NONE].mean()) >= settings.not_a_die for v in views]
 
 
+def bigger_dice(
+    half: list[Candidate],
+    first: list[Candidate],
+    typical: float,
+    scale: float,
+    settings: PipSettings,
+    size_of: Callable[[list[Candidate]], float | None],
+    face: Callable[[Candidate], tuple[int, float]],
+) -> float | None:
+    """The dice's size in ``half``, the finds of a look at half the first look's ``scale``, when
+    they are the dice and the first look's ``first`` (dice ``typical``) their pips (``BigDice``);
+    else None. ``size_of``: the dice's size in a look (``die_size``); ``face``: the face
+    classifier's likeliest class and its chance for a find. The cheap checks come first."""
+    big = settings.big_dice
+    if big is None or not half or not first:
+        return None
+    surest = max(half, key=lambda c: c.heat)
+    if (
+        surest.size * scale <= settings.largest_first_look
+        or surest.size < big.bigger * typical
+        or surest.heat < max(c.heat for c in first) - big.heat
+    ):
+        return None
+    size = size_of(half)
+    if size is None or size * scale <= settings.largest_first_look:
+        return None
+    if max(surest.size, size) > big.alike * min(surest.size, size):
+        return None
+    best, chance = face(surest)
+    return size if FACE_CLASSES[best] not in (None, 0) and chance >= settings.sure_at_first else None
+
+
+def _like_pips(finds: list[Candidate], big: BigDice) -> bool:
+    """Does the dice network name one of ``big.pip_faces`` for at least ``big.pip_share`` of a
+    look's finds (a big die's pips look like ones, pairs of them like twos, rows like threes)?"""
+    pips = sum(CLASSES[int(np.argmax(c.probs))] in big.pip_faces for c in finds)
+    return pips >= big.pip_share * len(finds)
+
+
+def _face(pyramid: Pyramid, models: str | None, find: Candidate) -> tuple[int, float]:
+    """The face classifier's likeliest class (index into ``FACE_CLASSES``) for a find, and its chance."""
+    view = face_probs(load_face_net(model_paths(models)[1]), pyramid, [(find.x, find.y, find.size)], 1)[0]
+    mean = view.mean(axis=0)
+    best = int(np.argmax(mean))
+    return best, float(mean[best])
+
+
 def locate(
     frame_bgr: NDArray[np.uint8],
     settings: PipSettings = PIPS,
@@ -139,13 +186,26 @@ def locate(
     if typical is None:
         return []
     better = None
+    big = settings.big_dice
     if typical * scale < settings.smallest_first_look and scale < 1.0:
         better = min(1.0, 2 * scale)
-    elif typical * scale > settings.largest_first_look:
-        better = scale / 2
+    elif typical * scale > settings.largest_first_look or (
+        big is not None
+        and die_px is None
+        and scale == first
+        and typical * scale >= big.pip_sized
+        and _like_pips([c for c in rough if c.heat >= settings.ok_heat], big)
+    ):
+        better = scale / 2  # ...or its dice may be a big die's pips (``BigDice``)
     if better is not None:
         again = find_candidates(net, pyramid, better, settings.find_heat)
-        size = die_size(again, settings, no_dice)
+        if better > scale or typical * scale > settings.largest_first_look:
+            size = die_size(again, settings, no_dice)
+        else:
+            size_of = partial(die_size, settings=settings, no_dice=no_dice)
+            size = bigger_dice(
+                again, rough, typical, scale, settings, size_of, partial(_face, pyramid, models)
+            )
         if size is not None:
             rough, typical = again, die_px or size
     work_scale = min(settings.max_upscale, settings.die_px / typical)

@@ -44,6 +44,38 @@ class Touching:
 
 
 @dataclass(frozen=True, slots=True)
+class BigDice:
+    """Dice too big for the first look, which took their pips for dice (a camera close above the
+    dice, a photo cropped around them): when its sure dice are ``pip_sized`` pixels or more and the
+    dice network names one of ``pip_faces`` for at least ``pip_share`` of them, the dice are also
+    looked for at half the size, and those are the dice when that look's surest find is more
+    than the first look's largest (``PipSettings.largest_first_look``), at least ``bigger`` times
+    the first look's dice, within ``alike`` times the size of that look's other dice, at most
+    ``heat`` less hot than the first look's surest find, and the face classifier's first view is
+    sure of a face on it (``PipSettings.sure_at_first``).
+
+    Found on the odd photos cut to their middle 70 / 50 % and scaled back up (near-70, near-50 of
+    bench/bench_photo_changes.py: dice 1.4 and 2 times larger): gissur's dice, then a third to two
+    fifths of the frame, were read as their pips (ones and twos ``ok``), matteo's sixes as twos.
+    Chosen there (``pip_sized`` 18 / 30, ``heat`` 0 / 0.1 / 0.2); without ``alike`` and the first
+    look's largest the renderer's dark trays made a lamp's glare spot or two touching dice one big
+    die, and without the classifier the half look took six dice of a byler frame of
+    bench/bench_vision.py (it read 0.78 a two), four of a byler photo framed smaller (far-60: 0.96
+    a two) for one die (the big dice the switch gains: 0.93-1.0, 94 % of them 0.97 or more).
+    The look at half the size costs 1.4 ms a frame of bench/bench_vision.py, where it ran in most
+    frames; with ``pip_faces`` 0.9 ms (1, 2 only: 0.4 ms, but near-50 lost matteo's sixes, whose
+    rows of pips the network names threes).
+    """
+
+    pip_sized: float = 18.0
+    pip_faces: tuple[int, ...] = (1, 2, 3)
+    pip_share: float = 0.5
+    bigger: float = 1.6
+    alike: float = 1.33
+    heat: float = 0.1
+
+
+@dataclass(frozen=True, slots=True)
 class PipSettings:
     """Thresholds of ``vision.reader.read_dice`` in pips mode."""
 
@@ -52,6 +84,7 @@ class PipSettings:
     first_look_side: int = 448  # long side of the first look, pixels
     smallest_first_look: float = 16.0  # dice smaller than this in the first look: look again at 2x
     largest_first_look: float = 100.0  # dice larger than this: look again at half the size
+    big_dice: BigDice | None = BigDice()  # see ``BigDice``; None: the first look's size stands
     die_px: float = 48.0
     crop: int = 96  # side of the second look's square around each die (at die_px scale)
     apart: float = 0.4  # two finds closer than this many dice are one die
