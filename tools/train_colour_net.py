@@ -120,10 +120,17 @@ def make_frame(
     ]
 
 
-def make_crops(frame, faces, rng: random.Random, n: int) -> list[tuple[np.ndarray, np.ndarray]]:  # type: ignore[no-untyped-def]
+def make_crops(
+    frame, faces, rng: random.Random, n: int, zoom: float = 0.0
+) -> list[tuple[np.ndarray, np.ndarray]]:  # type: ignore[no-untyped-def]
+    """``n`` crops of a frame with their targets; each is, with chance ``zoom``, a crop half as wide
+    enlarged twice (dice twice as big as the renderer's: a camera closer to the dice)."""
     out = []
     h, w = frame.shape[:2]
     for _ in range(n):
+        if rng.random() < zoom:
+            out.append(_zoomed(frame, faces, rng))
+            continue
         if faces and rng.random() < 0.85:
             fx, fy = faces[rng.randrange(len(faces))][:2]
             cx, cy = fx + rng.uniform(-40, 40), fy + rng.uniform(-40, 40)
@@ -137,6 +144,25 @@ def make_crops(frame, faces, rng: random.Random, n: int) -> list[tuple[np.ndarra
             crop = crop[:, ::-1]
         out.append((crop.transpose(2, 0, 1) / 255.0, target(faces, x0, y0, flip)))
     return out
+
+
+def _zoomed(frame, faces, rng: random.Random) -> tuple[np.ndarray, np.ndarray]:  # type: ignore[no-untyped-def]
+    """A crop of ``CROP // 2`` pixels around a face (or anywhere) enlarged to ``CROP``, its target."""
+    h, w = frame.shape[:2]
+    half = CROP // 2
+    if faces and rng.random() < 0.85:
+        fx, fy = faces[rng.randrange(len(faces))][:2]
+        cx, cy = fx + rng.uniform(-20, 20), fy + rng.uniform(-20, 20)
+    else:
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+    x0 = int(min(max(0, cx - half / 2), w - half))
+    y0 = int(min(max(0, cy - half / 2), h - half))
+    crop = cv2.resize(frame[y0 : y0 + half, x0 : x0 + half], (CROP, CROP), interpolation=cv2.INTER_LINEAR)
+    big = [((x - x0) * 2, (y - y0) * 2, s * 2, c, k, (o - (x0, y0)) * 2) for x, y, s, c, k, o in faces]
+    flip = rng.random() < 0.5
+    if flip:
+        crop = crop[:, ::-1]
+    return crop.transpose(2, 0, 1) / 255.0, target(big, 0, 0, flip)
 
 
 def target(faces, x0: int, y0: int, flip: bool) -> np.ndarray:  # type: ignore[no-untyped-def]
@@ -237,6 +263,7 @@ def main() -> int:
         "--side-weight", type=float, default=0.0, help="extra weight of heat on a die's sides"
     )
     parser.add_argument("--touching", type=float, help="chance of a die touching another (else 0.45 / 0.3)")
+    parser.add_argument("--zoom", type=float, default=0.0, help="share of crops enlarged twice (bigger dice)")
     parser.add_argument(
         "--widths",
         type=lambda t: tuple(int(w) for w in t.split(",")),
@@ -261,7 +288,7 @@ def main() -> int:
         while len(pool) < 4 * args.batch:
             frame, faces = make_frame(scene, args.touching)
             scene += 1
-            pool += make_crops(frame, faces, rng, args.crops)
+            pool += make_crops(frame, faces, rng, args.crops, args.zoom)
         rng.shuffle(pool)
         batch, pool = pool[: args.batch], pool[args.batch :]
         x = torch.from_numpy(np.stack([b[0] for b in batch]).astype(np.float32))
