@@ -140,11 +140,19 @@ def mine_negatives(
     return found
 
 
+STRETCH = [0.0]
+"""Up to this much a crop is squashed or sheared (``--stretch``: a camera looking at a slant)."""
+
+
 def cut(image: np.ndarray, cx: float, cy: float, size: float, rng: random.Random) -> np.ndarray:
     side = int(LAYOUT["crop"])
     scale = LAYOUT["die"] / size * math.exp(rng.uniform(-0.25, 0.25))
     angle = rng.uniform(0, 360)
     m = placement(cx, cy, angle, scale, side, mirror=rng.random() < 0.5)
+    if STRETCH[0] > 0:
+        a, b = rng.uniform(-STRETCH[0], STRETCH[0]), rng.uniform(-STRETCH[0], STRETCH[0])
+        squash = np.array([[1 + a, b], [b, 1 - a]], np.float64)
+        m = np.hstack([squash @ m[:, :2], (squash @ (m[:, 2] - side / 2) + side / 2)[:, None]])
     crop = cv2.warpAffine(image, m, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT101)
     return augment_colour(crop, rng)
 
@@ -269,6 +277,7 @@ def main() -> int:
     )
     parser.add_argument("--hard-below", type=float, default=0.9, help="... giving their face less than this")
     parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
+    parser.add_argument("--stretch", type=float, default=0.0, help="squash or shear crops up to this much")
     parser.add_argument(
         "--crop", type=int, default=LAYOUT["crop"], help="crop side, pixels (vision.face_net.FACE_CROP)"
     )
@@ -279,6 +288,7 @@ def main() -> int:
         "--ensemble", nargs="+", metavar="PT", help="train nothing: join these state dicts into one --out"
     )
     args = parser.parse_args()
+    STRETCH[0] = args.stretch
     LAYOUT["crop"], LAYOUT["die"] = args.crop, args.die
     if args.hard > 0 and not args.resume:
         parser.error("--hard needs --resume (the .onnx beside that .pt finds the hard dice)")
