@@ -9,7 +9,9 @@ blurred (a soft lens or focus), saved as a low-quality JPEG, at half the size, a
 border of their own edge (far-60, far-100: a camera higher above the tray, the dice 1.6 and 2
 times smaller in the frame; dice read in the border are left out), and cut to their middle 70 % or
 50 % scaled back up (near-70, near-50: a camera closer, the dice 1.4 and 2 times larger; only the
-dice wholly in the middle are scored, so the dice count differs). A reader that
+dice wholly in the middle are scored, so the dice count differs), with sensor noise (sigma 8), turned
+by 90 degrees, as a camera at a slant would show them (the top edge 30 % shorter) and with a motion blur
+(a die still sliding). A reader that
 only knows these photos loses right dice there; one that states wrong faces there is not one to
 trust with other photos. Prints correct ``ok`` and silent errors (all three sets together) per
 change, and the set each silent error came from.

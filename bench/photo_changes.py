@@ -30,6 +30,42 @@ def _half(image: np.ndarray) -> np.ndarray:
     return cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
 
 
+def _noisy(image: np.ndarray) -> np.ndarray:
+    """A small sensor in dim light: Gaussian noise of sigma 8 on every channel (the same each run)."""
+    noise = np.random.default_rng(0).normal(0.0, 8.0, image.shape)
+    return np.asarray(np.clip(image.astype(np.float32) + noise, 0, 255), np.uint8)
+
+
+def _turned(image: np.ndarray) -> np.ndarray:
+    """The camera turned by 90 degrees (clockwise)."""
+    return np.ascontiguousarray(cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE))
+
+
+def _smeared(image: np.ndarray) -> np.ndarray:
+    """A die still sliding: a horizontal motion blur 1/120 of the photo's width long."""
+    length = max(3, image.shape[1] // 120)
+    return np.asarray(cv2.filter2D(image, -1, np.full((1, length), 1.0 / length, np.float32)), np.uint8)
+
+
+SLANT = 0.15
+"""A camera looking at a slant: the photo's top edge drawn in by this share of its width each side."""
+
+
+def _keystone(height: int, width: int) -> np.ndarray:
+    """The perspective map of the slanted camera (the photo's pixels -> the slanted frame's)."""
+    corners = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    drawn_in = np.float32([[width * SLANT, 0], [width * (1 - SLANT), 0], [width, height], [0, height]])
+    return np.asarray(cv2.getPerspectiveTransform(corners, drawn_in), np.float64)
+
+
+def _slanted(image: np.ndarray) -> np.ndarray:
+    height, width = image.shape[:2]
+    warp = _keystone(height, width)
+    return np.asarray(
+        cv2.warpPerspective(image, warp, (width, height), borderMode=cv2.BORDER_REPLICATE), np.uint8
+    )
+
+
 FARTHER = {"far-60": 0.6, "far-100": 1.0}
 """A camera higher above the tray: the photo framed by a border of its own edge this share of its
 size wide all round, so the dice are 1.6 or 2 times smaller in the frame."""
@@ -71,23 +107,28 @@ def as_taken(reading: Reading, change: str, height: int, width: int) -> Reading:
     """A reading of the changed photo in the pixels of the photo as taken (``height`` x ``width``;
     a framed photo's dice in the border, a nearer photo's outside its middle, are left out: no
     label lies there)."""
-    if change in FARTHER:
-        dy, dx = _border(height, width, FARTHER[change])
-        top, left, zoom_y, zoom_x = -dy, -dx, 1.0, 1.0
-    elif change in NEARER:
-        top, left, cut_h, cut_w = _middle(height, width, NEARER[change])
-        zoom_y, zoom_x = height / cut_h, width / cut_w
+    if change == "turned":
+        boxes = [(d.box[1], height - d.box[0] - d.box[2], d.box[3], d.box[2]) for d in reading.dice]
+    elif change == "slant":
+        back = np.linalg.inv(_keystone(height, width))
+        boxes = []
+        for d in reading.dice:
+            x, y, w = back @ np.array([d.centre[0], d.centre[1], 1.0])
+            boxes.append((x / w - d.box[2] / 2, y / w - d.box[3] / 2, d.box[2], d.box[3]))
+    elif change in FARTHER or change in NEARER:
+        if change in FARTHER:
+            dy, dx = _border(height, width, FARTHER[change])
+            top, left, zoom_y, zoom_x = -dy, -dx, 1.0, 1.0
+        else:
+            top, left, cut_h, cut_w = _middle(height, width, NEARER[change])
+            zoom_y, zoom_x = height / cut_h, width / cut_w
+        boxes = [
+            (left + d.box[0] / zoom_x, top + d.box[1] / zoom_y, d.box[2] / zoom_x, d.box[3] / zoom_y)
+            for d in reading.dice
+        ]
     else:
         return reading
-    dice = (
-        Die(
-            d.face,
-            d.confidence,
-            d.status,
-            (left + d.box[0] / zoom_x, top + d.box[1] / zoom_y, d.box[2] / zoom_x, d.box[3] / zoom_y),
-        )
-        for d in reading.dice
-    )
+    dice = (Die(d.face, d.confidence, d.status, box) for d, box in zip(reading.dice, boxes, strict=True))
     return Reading(
         tuple(d for d in dice if 0 <= d.centre[0] < width and 0 <= d.centre[1] < height), width, height
     )
@@ -130,4 +171,8 @@ CHANGES: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "half-size": _half,
     **{name: _framed(share) for name, share in FARTHER.items()},
     **{name: _nearer(share) for name, share in NEARER.items()},
+    "noise": _noisy,
+    "turned": _turned,
+    "slant": _slanted,
+    "motion": _smeared,
 }
