@@ -125,44 +125,31 @@ def make_crops(
 ) -> list[tuple[np.ndarray, np.ndarray]]:  # type: ignore[no-untyped-def]
     """``n`` crops of a frame with their targets; each is, with chance ``zoom``, a crop half as wide
     enlarged twice (dice twice as big as the renderer's: a camera closer to the dice)."""
-    out = []
-    h, w = frame.shape[:2]
-    for _ in range(n):
-        if rng.random() < zoom:
-            out.append(_zoomed(frame, faces, rng))
-            continue
-        if faces and rng.random() < 0.85:
-            fx, fy = faces[rng.randrange(len(faces))][:2]
-            cx, cy = fx + rng.uniform(-40, 40), fy + rng.uniform(-40, 40)
-        else:
-            cx, cy = rng.uniform(0, w), rng.uniform(0, h)
-        x0 = int(min(max(0, cx - CROP / 2), w - CROP))
-        y0 = int(min(max(0, cy - CROP / 2), h - CROP))
-        crop = frame[y0 : y0 + CROP, x0 : x0 + CROP]
-        flip = rng.random() < 0.5
-        if flip:
-            crop = crop[:, ::-1]
-        out.append((crop.transpose(2, 0, 1) / 255.0, target(faces, x0, y0, flip)))
-    return out
+    return [_crop(frame, faces, rng, 2 if zoom > 0 and rng.random() < zoom else 1) for _ in range(n)]
 
 
-def _zoomed(frame, faces, rng: random.Random) -> tuple[np.ndarray, np.ndarray]:  # type: ignore[no-untyped-def]
-    """A crop of ``CROP // 2`` pixels around a face (or anywhere) enlarged to ``CROP``, its target."""
+def _crop(frame, faces, rng: random.Random, enlarge: int) -> tuple[np.ndarray, np.ndarray]:  # type: ignore[no-untyped-def]
+    """A crop of ``CROP // enlarge`` pixels near a face (or anywhere), enlarged to ``CROP``; its target."""
     h, w = frame.shape[:2]
-    half = CROP // 2
+    side = CROP // enlarge
     if faces and rng.random() < 0.85:
         fx, fy = faces[rng.randrange(len(faces))][:2]
-        cx, cy = fx + rng.uniform(-20, 20), fy + rng.uniform(-20, 20)
+        jitter = 40 / enlarge
+        cx, cy = fx + rng.uniform(-jitter, jitter), fy + rng.uniform(-jitter, jitter)
     else:
         cx, cy = rng.uniform(0, w), rng.uniform(0, h)
-    x0 = int(min(max(0, cx - half / 2), w - half))
-    y0 = int(min(max(0, cy - half / 2), h - half))
-    crop = cv2.resize(frame[y0 : y0 + half, x0 : x0 + half], (CROP, CROP), interpolation=cv2.INTER_LINEAR)
-    big = [((x - x0) * 2, (y - y0) * 2, s * 2, c, k, (o - (x0, y0)) * 2) for x, y, s, c, k, o in faces]
+    x0 = int(min(max(0, cx - side / 2), w - side))
+    y0 = int(min(max(0, cy - side / 2), h - side))
+    crop = frame[y0 : y0 + side, x0 : x0 + side]
+    if enlarge > 1:
+        crop = cv2.resize(crop, (CROP, CROP), interpolation=cv2.INTER_LINEAR)
+        k = enlarge
+        faces = [((x - x0) * k, (y - y0) * k, s * k, c, z, (o - (x0, y0)) * k) for x, y, s, c, z, o in faces]
+        x0 = y0 = 0
     flip = rng.random() < 0.5
     if flip:
         crop = crop[:, ::-1]
-    return crop.transpose(2, 0, 1) / 255.0, target(big, 0, 0, flip)
+    return crop.transpose(2, 0, 1) / 255.0, target(faces, x0, y0, flip)
 
 
 def target(faces, x0: int, y0: int, flip: bool) -> np.ndarray:  # type: ignore[no-untyped-def]
