@@ -104,12 +104,17 @@ def die_size(
     return statistics.median(c.size for c in alike)
 
 
+def _first_views(pyramid: Pyramid, models: str | None, finds: list[Candidate]) -> list[NDArray[np.float32]]:
+    """The face classifier's chances (``FACE_CLASSES``) for each find, one view as it is."""
+    views = face_probs(load_face_net(model_paths(models)[1]), pyramid, [(c.x, c.y, c.size) for c in finds], 1)
+    return [np.asarray(v.mean(axis=0), np.float32) for v in views]
+
+
 def _no_dice(
     pyramid: Pyramid, models: str | None, settings: PipSettings, finds: list[Candidate]
 ) -> list[bool]:
     """Does the face classifier take each find for no die (``not_a_die``)? One view each."""
-    views = face_probs(load_face_net(model_paths(models)[1]), pyramid, [(c.x, c.y, c.size) for c in finds], 1)
-    return [float(v[:, NONE].mean()) >= settings.not_a_die for v in views]
+    return [float(v[NONE]) >= settings.not_a_die for v in _first_views(pyramid, models, finds)]
 
 
 def bigger_dice(
@@ -153,10 +158,9 @@ def _like_pips(finds: list[Candidate], big: BigDice) -> bool:
 
 def _face(pyramid: Pyramid, models: str | None, find: Candidate) -> tuple[int, float]:
     """The face classifier's likeliest class (index into ``FACE_CLASSES``) for a find, and its chance."""
-    view = face_probs(load_face_net(model_paths(models)[1]), pyramid, [(find.x, find.y, find.size)], 1)[0]
-    mean = view.mean(axis=0)
-    best = int(np.argmax(mean))
-    return best, float(mean[best])
+    view = _first_views(pyramid, models, [find])[0]
+    best = int(np.argmax(view))
+    return best, float(view[best])
 
 
 def locate(
@@ -169,7 +173,8 @@ def locate(
     """Where the dice are (frame pixels) and how big, whatever their faces show.
 
     A first look at a small copy of the frame finds the dice and their size; when they are
-    tiny or huge there (or absent), it looks again at twice or half the size. A second look
+    tiny or huge there (or absent), it looks again at twice or half the size, and at half the
+    size too when its dice may be a big die's pips (``bigger_dice``). A second look
     at a square crop around each die, where dice are ``settings.die_px``, places it exactly.
     ``die_px`` is the dice side in frame pixels when the caller knows it (a fixed camera).
     """
@@ -185,27 +190,29 @@ def locate(
             break
     if typical is None:
         return []
-    better = None
+    better, pips = None, False
     big = settings.big_dice
     if typical * scale < settings.smallest_first_look and scale < 1.0:
         better = min(1.0, 2 * scale)
-    elif typical * scale > settings.largest_first_look or (
+    elif typical * scale > settings.largest_first_look:
+        better = scale / 2
+    elif (
         big is not None
         and die_px is None
         and scale == first
         and typical * scale >= big.pip_sized
         and _like_pips([c for c in rough if c.heat >= settings.ok_heat], big)
     ):
-        better = scale / 2  # ...or its dice may be a big die's pips (``BigDice``)
+        better, pips = scale / 2, True  # its dice may be a big die's pips (``BigDice``)
     if better is not None:
         again = find_candidates(net, pyramid, better, settings.find_heat)
-        if better > scale or typical * scale > settings.largest_first_look:
-            size = die_size(again, settings, no_dice)
-        else:
+        if pips:
             size_of = partial(die_size, settings=settings, no_dice=no_dice)
             size = bigger_dice(
                 again, rough, typical, scale, settings, size_of, partial(_face, pyramid, models)
             )
+        else:
+            size = die_size(again, settings, no_dice)
         if size is not None:
             rough, typical = again, die_px or size
     work_scale = min(settings.max_upscale, settings.die_px / typical)
