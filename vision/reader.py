@@ -104,17 +104,21 @@ def die_size(
     return statistics.median(c.size for c in alike)
 
 
-def _first_views(pyramid: Pyramid, models: str | None, finds: list[Candidate]) -> list[NDArray[np.float32]]:
-    """The face classifier's chances (``FACE_CLASSES``) for each find, one view as it is."""
-    views = face_probs(load_face_net(model_paths(models)[1]), pyramid, [(c.x, c.y, c.size) for c in finds], 1)
-    return [np.asarray(v.mean(axis=0), np.float32) for v in views]
+def _mean_views(
+    pyramid: Pyramid, models: str | None, finds: list[Candidate], views: int = 1
+) -> list[NDArray[np.float32]]:
+    """The face classifier's chances (``FACE_CLASSES``) for each find, the mean of ``views`` views
+    (as it is, then turned by 90 degrees each)."""
+    net = load_face_net(model_paths(models)[1])
+    seen = face_probs(net, pyramid, [(c.x, c.y, c.size) for c in finds], views)
+    return [np.asarray(v.mean(axis=0), np.float32) for v in seen]
 
 
 def _no_dice(
     pyramid: Pyramid, models: str | None, settings: PipSettings, finds: list[Candidate]
 ) -> list[bool]:
     """Does the face classifier take each find for no die (``not_a_die``)? One view each."""
-    return [float(v[NONE]) >= settings.not_a_die for v in _first_views(pyramid, models, finds)]
+    return [float(v[NONE]) >= settings.not_a_die for v in _mean_views(pyramid, models, finds)]
 
 
 def bigger_dice(
@@ -129,7 +133,8 @@ def bigger_dice(
     """The dice's size in ``half``, the finds of a look at half the first look's ``scale``, when
     they are the dice and the first look's ``first`` (dice ``typical``) their pips (``BigDice``);
     else None. ``size_of``: the dice's size in a look (``die_size``); ``face``: the face
-    classifier's likeliest class and its chance for a find. The cheap checks come first."""
+    classifier's likeliest class and its chance for a find (``BigDice.views`` views). The cheap
+    checks come first."""
     big = settings.big_dice
     if big is None or not half or not first:
         return None
@@ -156,9 +161,10 @@ def _like_pips(finds: list[Candidate], big: BigDice) -> bool:
     return pips >= big.pip_share * len(finds)
 
 
-def _face(pyramid: Pyramid, models: str | None, find: Candidate) -> tuple[int, float]:
-    """The face classifier's likeliest class (index into ``FACE_CLASSES``) for a find, and its chance."""
-    view = _first_views(pyramid, models, [find])[0]
+def _face(pyramid: Pyramid, models: str | None, views: int, find: Candidate) -> tuple[int, float]:
+    """The face classifier's likeliest class (index into ``FACE_CLASSES``) for a find, and its
+    chance in the mean of ``views`` views."""
+    view = _mean_views(pyramid, models, [find], views)[0]
     best = int(np.argmax(view))
     return best, float(view[best])
 
@@ -206,10 +212,10 @@ def locate(
         better, pips = scale / 2, True  # its dice may be a big die's pips (``BigDice``)
     if better is not None:
         again = find_candidates(net, pyramid, better, settings.find_heat)
-        if pips:
+        if pips and big is not None:
             size_of = partial(die_size, settings=settings, no_dice=no_dice)
             size = bigger_dice(
-                again, rough, typical, scale, settings, size_of, partial(_face, pyramid, models)
+                again, rough, typical, scale, settings, size_of, partial(_face, pyramid, models, big.views)
             )
         else:
             size = die_size(again, settings, no_dice)
