@@ -120,9 +120,9 @@ def make_frame(
     ]
 
 
-def make_crops(
+def make_crops(  # type: ignore[no-untyped-def]
     frame, faces, rng: random.Random, n: int, zoom: float = 0.0
-) -> list[tuple[np.ndarray, np.ndarray]]:  # type: ignore[no-untyped-def]
+) -> list[tuple[np.ndarray, np.ndarray]]:
     """``n`` crops of a frame with their targets; each is, with chance ``zoom``, a crop half as wide
     enlarged twice (dice twice as big as the renderer's: a camera closer to the dice)."""
     return [_crop(frame, faces, rng, 2 if zoom > 0 and rng.random() < zoom else 1) for _ in range(n)]
@@ -143,8 +143,10 @@ def _crop(frame, faces, rng: random.Random, enlarge: int) -> tuple[np.ndarray, n
     crop = frame[y0 : y0 + side, x0 : x0 + side]
     if enlarge > 1:
         crop = cv2.resize(crop, (CROP, CROP), interpolation=cv2.INTER_LINEAR)
-        k = enlarge
-        faces = [((x - x0) * k, (y - y0) * k, s * k, c, z, (o - (x0, y0)) * k) for x, y, s, c, z, o in faces]
+        faces = [
+            ((x - x0) * enlarge, (y - y0) * enlarge, s * enlarge, c, z, (o - (x0, y0)) * enlarge)
+            for x, y, s, c, z, o in faces
+        ]
         x0 = y0 = 0
     flip = rng.random() < 0.5
     if flip:
