@@ -142,6 +142,28 @@ def mine_negatives(
 
 STRETCH = [0.0]
 """Up to this much a crop is squashed or sheared (``--stretch``: a camera looking at a slant)."""
+MOTION = [0.0, 0.3]
+"""This share of the crops is smeared along a line (``--motion``: a die still rolling, a hand-held
+camera), up to this share of the die's side long (``--motion-length``)."""
+
+
+def smeared(crop: np.ndarray, rng: random.Random) -> np.ndarray:
+    """The crop blurred along a line at a random angle, 2 pixels to ``MOTION[1]`` dice long."""
+    length = rng.uniform(2.0, max(2.0, MOTION[1] * LAYOUT["die"]))
+    side = 2 * math.ceil(length / 2) + 1
+    kernel = np.zeros((side, side), np.float32)
+    angle = rng.uniform(0, math.pi)
+    dx, dy = 0.5 * length * math.cos(angle), 0.5 * length * math.sin(angle)
+    middle = side // 2
+    cv2.line(
+        kernel,
+        (round(middle - dx), round(middle - dy)),
+        (round(middle + dx), round(middle + dy)),
+        1.0,
+        1,
+        cv2.LINE_AA,
+    )
+    return cv2.filter2D(crop, -1, kernel / kernel.sum(), borderType=cv2.BORDER_REFLECT101)
 
 
 def cut(image: np.ndarray, cx: float, cy: float, size: float, rng: random.Random) -> np.ndarray:
@@ -154,6 +176,8 @@ def cut(image: np.ndarray, cx: float, cy: float, size: float, rng: random.Random
         squash = np.array([[1 + a, b], [b, 1 - a]], np.float64)
         m = np.hstack([squash @ m[:, :2], (squash @ (m[:, 2] - side / 2) + side / 2)[:, None]])
     crop = cv2.warpAffine(image, m, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT101)
+    if MOTION[0] > 0 and rng.random() < MOTION[0]:
+        crop = smeared(crop, rng)
     return augment_colour(crop, rng)
 
 
@@ -278,6 +302,8 @@ def main() -> int:
     parser.add_argument("--hard-below", type=float, default=0.9, help="... giving their face less than this")
     parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
     parser.add_argument("--stretch", type=float, default=0.0, help="squash or shear crops up to this much")
+    parser.add_argument("--motion", type=float, default=0.0, help="share of crops smeared along a line")
+    parser.add_argument("--motion-length", type=float, default=0.3, help="... up to this share of a die long")
     parser.add_argument(
         "--crop", type=int, default=LAYOUT["crop"], help="crop side, pixels (vision.face_net.FACE_CROP)"
     )
@@ -289,6 +315,7 @@ def main() -> int:
     )
     args = parser.parse_args()
     STRETCH[0] = args.stretch
+    MOTION[:] = [args.motion, args.motion_length]
     LAYOUT["crop"], LAYOUT["die"] = args.crop, args.die
     if args.hard > 0 and not args.resume:
         parser.error("--hard needs --resume (the .onnx beside that .pt finds the hard dice)")
