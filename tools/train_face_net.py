@@ -6,9 +6,10 @@
 Input: a FACE_CROP x FACE_CROP BGR crop with the die centred and its side FACE_DIE pixels
 (layout in vision/face_net.py). Output: logits for faces 1-6, "cocked" and "no die here".
 Dice are cut from the photos at a random angle, scale, shift and colour (channels swapped,
-light and contrast changed, blurred, noised); "no die" crops come from the table and from
-points between and beside dice. ``--split even`` trains on the even-numbered images of each
-set (sorted by name), keeping the odd ones to measure generalisation.
+light and contrast changed, blurred, noised; with --motion also smeared along a line); "no die"
+crops come from the table and from points between and beside dice. ``--split even`` trains on
+the even-numbered images of each set (sorted by name), keeping the odd ones to measure
+generalisation.
 """
 
 from __future__ import annotations
