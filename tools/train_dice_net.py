@@ -72,15 +72,19 @@ def die_size_px(rows: list, width: int, height: int, set_name: str) -> float:
     return statistics.median(max(r.w * width, r.h * height) for r in rows)
 
 
+SPLITS = {"all": slice(None), "even": slice(0, None, 2), "half-even": slice(0, None, 4)}
+"""The images of each set (sorted by name) a run trains on: all, the even-numbered ones (the odd
+ones measure generalisation), or every other even one (a point of a learning curve, with the
+same odd ones held out)."""
+
+
 def load_images(split: str, cache_die: float = CACHE_DIE) -> list[tuple[np.ndarray, np.ndarray, float, bool]]:
     """(image scaled so a die is ``cache_die`` px, dice rows [cx, cy, size, value] in its pixels,
-    die px in the photo, has size); ``split`` "even" keeps the even-numbered images only."""
+    die px in the photo, has size) of the images ``SPLITS[split]`` of each set."""
     out = []
     for set_name in SETS:
         labelled = load_set(DATA / set_name)
-        names = sorted(labelled.labels)
-        if split == "even":
-            names = names[0::2]
+        names = sorted(labelled.labels)[SPLITS[split]]
         for name in names:
             image = cv2.imread(str(labelled.path(name)), cv2.IMREAD_COLOR)
             height, width = image.shape[:2]
@@ -200,7 +204,7 @@ def losses(pred: torch.Tensor, target: torch.Tensor) -> tuple[torch.Tensor, torc
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--split", choices=["even", "all"], default="all")
+    parser.add_argument("--split", choices=list(SPLITS), default="all")
     parser.add_argument("--steps", type=int, default=3000)
     parser.add_argument("--batch", type=int, default=24)
     parser.add_argument("--crop", type=int, default=CROP, help="side of the training crops, pixels")

@@ -9,7 +9,7 @@ Dice are cut from the photos at a random angle, scale, shift and colour (channel
 light and contrast changed, blurred, noised; with --motion also smeared along a line); "no die"
 crops come from the table and from points between and beside dice. ``--split even`` trains on
 the even-numbered images of each set (sorted by name), keeping the odd ones to measure
-generalisation.
+generalisation; ``--split half-even`` on every other even one (a learning curve's point).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from net_blocks import classifier, write_onnx  # noqa: E402
-from train_dice_net import augment_colour, load_images, placement  # noqa: E402
+from train_dice_net import SPLITS, augment_colour, load_images, placement  # noqa: E402
 
 from vision.face_net import FACE_CLASSES, FACE_CROP, FACE_DIE  # noqa: E402
 
@@ -273,7 +273,7 @@ def draw(
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--split", choices=["even", "all"], default="all")
+    parser.add_argument("--split", choices=list(SPLITS), default="all")
     parser.add_argument("--steps", type=int, default=4000)
     parser.add_argument("--batch", type=int, default=64)
     parser.add_argument("--threads", type=int, default=2)
