@@ -72,10 +72,27 @@ def die_size_px(rows: list, width: int, height: int, set_name: str) -> float:
     return statistics.median(max(r.w * width, r.h * height) for r in rows)
 
 
-SPLITS = {"all": slice(None), "even": slice(0, None, 2), "half-even": slice(0, None, 4)}
-"""The images of each set (sorted by name) a run trains on: all, the even-numbered ones (the odd
-ones measure generalisation), or every other even one (a point of a learning curve, with the
-same odd ones held out)."""
+SPLITS = {
+    "all": (slice(None),),
+    "even": (slice(0, None, 2),),
+    "half-even": (slice(0, None, 4),),
+    "three-quarters": (slice(0, None, 2), slice(1, None, 4)),
+}
+"""The images of each set (sorted by name) a run trains on, the union of these slices: all, the
+even-numbered ones (the odd ones measure generalisation), every other even one (a point of a
+learning curve, with the same odd ones held out), or the even ones and odd 1::4 (another point,
+odd 3::4 held out)."""
+
+
+def split_names(names: list[str], split: str) -> list[str]:
+    """The names (sorted) that ``SPLITS[split]`` takes.
+
+    >>> split_names([f"{i:02}" for i in range(8)], "three-quarters")
+    ['00', '01', '02', '04', '05', '06']
+    """
+    ordered = sorted(names)
+    chosen = {name for part in SPLITS[split] for name in ordered[part]}
+    return [name for name in ordered if name in chosen]
 
 
 def load_images(split: str, cache_die: float = CACHE_DIE) -> list[tuple[np.ndarray, np.ndarray, float, bool]]:
@@ -84,7 +101,7 @@ def load_images(split: str, cache_die: float = CACHE_DIE) -> list[tuple[np.ndarr
     out = []
     for set_name in SETS:
         labelled = load_set(DATA / set_name)
-        names = sorted(labelled.labels)[SPLITS[split]]
+        names = split_names(list(labelled.labels), split)
         for name in names:
             image = cv2.imread(str(labelled.path(name)), cv2.IMREAD_COLOR)
             height, width = image.shape[:2]
