@@ -12,7 +12,8 @@ closest pair first; a cocked die read ``ok`` and an ``ok`` die where there is no
 ``kostka eval``; a cocked die not read ``ok`` (``cocked`` or ``uncertain``) counts as read right,
 as in ``kostka eval``. Seeds 0.. are used for (1) and (3): the settings were tuned on seeds 1000-1199.
 ``--cards N`` adds the same figure for Lezard cards (``read_cards``) on N hardest card frames
-(tuned on seeds 5000-5299), ``--cards-speed N`` their speed as in (3).
+(tuned on seeds 5000-5299; ``--cards-seed S`` reads seeds S.. instead), ``--cards-speed N`` their
+speed as in (3).
 ``--models DIR`` uses another colour network (``colour_net.onnx``) or dice network
 (``dice_net.onnx``) from DIR; ``--classical`` measures the classical finder without the colour
 network (the reader before it, for comparison).
@@ -155,6 +156,7 @@ def main() -> None:
     parser.add_argument("--reads", type=int, default=10, help="frames read per taught kit")
     parser.add_argument("--speed", type=int, default=30, help="frames timed for figure (3)")
     parser.add_argument("--cards", type=int, default=0, help="hardest card frames (Lezard cards), 0: none")
+    parser.add_argument("--cards-seed", type=int, default=0, help="first card seed (0: the bench's)")
     parser.add_argument("--cards-speed", type=int, default=0, help="card frames timed (read_cards), 0: none")
     parser.add_argument(
         "--models",
@@ -177,11 +179,13 @@ def main() -> None:
                    taught), flush=True)  # fmt: skip
     if args.cards:
         cards: Counter[str] = Counter()
-        for seed in range(args.cards):
+        for seed in range(args.cards_seed, args.cards_seed + args.cards):
             frame, scene = render(seed, "hardest", "cards")
             score_cards(read_cards(frame), scene, cards)
+        seeds = f", seeds {args.cards_seed}-{args.cards_seed + args.cards - 1}" if args.cards_seed else ""
         print(
-            line(f"cards, hardest preset, {args.cards} frames", cards).replace("dice", "cards", 1), flush=True
+            line(f"cards, hardest preset, {args.cards} frames{seeds}", cards).replace("dice", "cards", 1),
+            flush=True,
         )
     if args.speed:
         print("speed:", speed(lambda f: read_colours(f, models=args.models, settings=settings), "colours",

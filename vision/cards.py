@@ -23,7 +23,7 @@ the JSON of ``kostka read --mode cards``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -72,8 +72,16 @@ SQUARE_AREA = 0.1
 """A square fills this share of its convex hull and covers this share of the card or more
 (the renderer's squares: 0.97 and 0.16-0.29, by whether the card or the paper inside its frame
 line was found)..."""
+SQUARE_LARGEST = 0.4
+"""...and at most this share (two squares joined into one mark by the blurred dark frame lines
+between them, as saturated as a print: 0.55-0.6, in the card's middle)..."""
 LIZARD_SOLIDITY = 0.7
 """...and a lizard, legs and tail, fills at most this share of its hull (renderer: 0.43-0.55)."""
+SPLIT_OPEN = 7
+"""A mark bigger than ``SQUARE_LARGEST`` is opened by a square this many pixels wide: lines that
+join two squares vanish and the squares stay (``_parts``; renderer seeds 30000-31499: 5 of 2258
+cards read right that were read as one square in the middle, 3 of them silent errors, or uncertain
+once ``SQUARE_LARGEST`` held)."""
 VIVID = 50.0
 """A mark's hue is read on its most saturated pixels, those above this percentile of its core:
 the part least washed out by a lamp's glare or blurred into the paper."""
@@ -92,6 +100,9 @@ squares lies this far or more on its side (a square lost in a glare spot must no
 squares one)."""
 SQUARE_SIZES = 0.6
 """Two squares' areas differ by no more than this ratio (a square half lost in a glare spot)."""
+
+APART_HUE = 6.0
+"""Two squares whose hues lie this far apart (OpenCV units) are two paints (``beside``)."""
 
 CARD_HUES: dict[str, tuple[float, float]] = {
     "red": (170.0, 3.5),
@@ -191,6 +202,7 @@ class Mark:
     solidity: float
     x: float
     area: float
+    washed: bool = False
 
 
 def on_own_paper(card_bgr: NDArray[np.uint8], cast: Cast) -> NDArray[np.float32]:
@@ -221,30 +233,79 @@ def marks_of(hsv: NDArray[np.float32]) -> list[Mark]:
     saturation, value = hsv[..., 1], hsv[..., 2]
     bright = float(np.percentile(value, 90))
     found = (inner & (saturation >= MARK_SATURATION) & (value >= 0.2 * bright)).view(np.uint8)
-    coloured = cv2.morphologyEx(found, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    count, labels, stats, centroids = cv2.connectedComponentsWithStats(coloured, connectivity=8)
-    marks = []
+    coloured = np.asarray(cv2.morphologyEx(found, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8)
+    return sorted((_mark(hsv, part) for part in _parts(coloured)), key=lambda k: k.x)
+
+
+def _parts(coloured: NDArray[np.uint8]) -> list[NDArray[np.uint8]]:
+    """The connected regions of ``coloured`` big enough for a mark; one bigger than a square that
+    thin lines join (two squares and the frame lines between them) as the two it splits into."""
+    smallest = SMALLEST_MARK * CARD_W * CARD_H
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(coloured, connectivity=8)
+    parts = []
     for i in range(1, count):
-        if stats[i, cv2.CC_STAT_AREA] < SMALLEST_MARK * CARD_W * CARD_H:
+        if stats[i, cv2.CC_STAT_AREA] < smallest:
             continue
-        mark = (labels == i).astype(np.uint8)
-        core = cv2.erode(mark, np.ones((3, 3), np.uint8)) > 0
-        if int(core.sum()) < 10:
-            core = mark > 0
-        core &= saturation >= float(np.percentile(saturation[core], VIVID))
-        hue = hsv[..., 0][core]
-        median = circular_median(hue)
-        colour = card_hue_name(median)
-        washed = float(np.median(saturation[core])) < WASHED
-        if washed and {card_hue_name(median - DRIFT), card_hue_name(median + DRIFT)} != {colour}:
-            colour = None
-        steady = float(np.mean(np.abs((hue - median + 90) % 180 - 90) <= STEADY_HUE))
-        outline, _ = cv2.findContours(mark, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-        hull = float(cv2.contourArea(cv2.convexHull(max(outline, key=cv2.contourArea))))
-        solidity = float(stats[i, cv2.CC_STAT_AREA]) / hull if hull > 0 else 0.0
-        area = float(stats[i, cv2.CC_STAT_AREA]) / (CARD_W * CARD_H)
-        marks.append(Mark(colour, round(median, 1), steady, solidity, float(centroids[i][0]) / CARD_W, area))
-    return sorted(marks, key=lambda k: k.x)
+        part = (labels == i).astype(np.uint8)
+        if stats[i, cv2.CC_STAT_AREA] > SQUARE_LARGEST * CARD_W * CARD_H:
+            thick = cv2.morphologyEx(part, cv2.MORPH_OPEN, np.ones((SPLIT_OPEN, SPLIT_OPEN), np.uint8))
+            n, pieces, sizes, _ = cv2.connectedComponentsWithStats(thick, connectivity=8)
+            big = [j for j in range(1, n) if sizes[j, cv2.CC_STAT_AREA] >= smallest]
+            split = [(pieces == j).astype(np.uint8) for j in big]
+            if len(split) == 2:
+                parts += split
+                continue
+        parts.append(part)
+    return parts
+
+
+def _mark(hsv: NDArray[np.float32], mark: NDArray[np.uint8]) -> Mark:
+    """The ``Mark`` of one region (a 0/1 mask) of a card (HSV, balanced on its paper)."""
+    saturation = hsv[..., 1]
+    core = cv2.erode(mark, np.ones((3, 3), np.uint8)) > 0
+    if int(core.sum()) < 10:
+        core = mark > 0
+    core &= saturation >= float(np.percentile(saturation[core], VIVID))
+    hue = hsv[..., 0][core]
+    median = circular_median(hue)
+    colour = card_hue_name(median)
+    washed = float(np.median(saturation[core])) < WASHED
+    if washed and {card_hue_name(median - DRIFT), card_hue_name(median + DRIFT)} != {colour}:
+        colour = None
+    steady = float(np.mean(np.abs((hue - median + 90) % 180 - 90) <= STEADY_HUE))
+    outline, _ = cv2.findContours(mark, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    pixels = float(mark.sum())
+    hull = float(cv2.contourArea(cv2.convexHull(max(outline, key=cv2.contourArea))))
+    solidity = pixels / hull if hull > 0 else 0.0
+    x = float(np.nonzero(mark)[1].mean()) / CARD_W
+    return Mark(colour, round(median, 1), steady, solidity, x, pixels / (CARD_W * CARD_H), washed)
+
+
+def hue_gap(hue: float) -> tuple[str, str] | None:
+    """The two colour names whose bands in ``CARD_HUES`` lie just below and just above ``hue``,
+    when it lies between two bands; None inside a band.
+
+    >>> hue_gap(19.0), hue_gap(4.5), hue_gap(25.0)
+    (('orange', 'yellow'), ('red', 'orange'), None)
+    """
+    if card_hue_name(hue) is not None:
+        return None
+    below = min(CARD_HUES, key=lambda name: (hue - CARD_HUES[name][1]) % 180)
+    above = min(CARD_HUES, key=lambda name: (CARD_HUES[name][0] - hue) % 180)
+    return below, above
+
+
+def beside(mark: Mark, other: Mark) -> Mark:
+    """``mark`` named by ``other``, the card's other square, when its hue lies between two bands,
+    ``other`` is named one of those two and lies ``APART_HUE`` or more from it: one paint under one
+    light cannot differ so much, so ``mark`` is the other of the two. A washed-out mark, whose hue
+    a glare spot may have moved that far, stays unnamed."""
+    gap = hue_gap(mark.hue)
+    if mark.colour is not None or mark.washed or other.washed or gap is None or other.colour not in gap:
+        return mark
+    if abs((mark.hue - other.hue + 90) % 180 - 90) < APART_HUE:
+        return mark
+    return replace(mark, colour=gap[0] if other.colour == gap[1] else gap[1])
 
 
 def read_card(
@@ -254,6 +315,8 @@ def read_card(
     marks = marks_of(on_own_paper(card_bgr, cast))
     if not 1 <= len(marks) <= 2:
         return None, 0.2, False
+    if len(marks) == 2:
+        marks = [beside(k, o) for k, o in ((marks[0], marks[1]), (marks[1], marks[0]))]
     steady = min(k.steady for k in marks)
     if any(k.colour is None or k.colour not in colours for k in marks):
         return None, round(0.5 * steady, 2), False
@@ -268,7 +331,8 @@ def read_card(
             and min(left.area, right.area) >= SQUARE_SIZES * max(left.area, right.area)
         )
     elif solidity[0] >= SQUARE_SOLIDITY:
-        kind, sure = "square", marks[0].area >= SQUARE_AREA and abs(marks[0].x - 0.5) <= SQUARE_OFF_CENTRE
+        kind = "square"
+        sure = SQUARE_AREA <= marks[0].area <= SQUARE_LARGEST and abs(marks[0].x - 0.5) <= SQUARE_OFF_CENTRE
     else:
         kind, sure = "lizard", solidity[0] <= LIZARD_SOLIDITY
     face = f"{kind}:{'+'.join(str(k.colour) for k in marks)}"
