@@ -160,6 +160,13 @@ def test_a_square_between_two_colours_is_named_by_the_other_square_of_its_card()
     assert beside(mark(None, 19.0), mark("yellow", 28.0, washed=True)).colour is None
 
 
+@pytest.mark.parametrize("seed", [30574, 30730])
+def test_cards_whose_paper_the_scene_balance_leaves_cream_are_found(seed: int) -> None:
+    """Hardest frames: a warm lamp and a beige or red tray, cards' paper still saturated 70-100."""
+    frame, scene = render(seed, "hardest", "cards")
+    assert len(read_cards(frame).dice) == len(scene.things)
+
+
 @pytest.mark.parametrize("seed", [5407, 5439])
 def test_a_blurred_lizard_is_read_on_its_vivid_middle(seed: int) -> None:
     """Hardest frames (tuning seeds) where a green lizard's legs blur into its paper."""
