@@ -9,7 +9,8 @@ Dice are cut from the photos at a random angle, scale, shift and colour (channel
 light and contrast changed, blurred, noised; with --motion also smeared along a line); "no die"
 crops come from the table and from points between and beside dice. ``--split even`` trains on
 the even-numbered images of each set (sorted by name), keeping the odd ones to measure
-generalisation; ``--split half-even`` on every other even one (a learning curve's point).
+generalisation; ``--split half-even`` on every other even one, ``--split three-quarters`` on the
+even ones and odd 1::4 (learning-curve points; ``SPLITS`` in train_dice_net.py).
 """
 
 from __future__ import annotations

@@ -247,23 +247,23 @@ def marks_of(hsv: NDArray[np.float32]) -> list[Mark]:
 def _parts(coloured: NDArray[np.uint8]) -> list[NDArray[np.uint8]]:
     """The connected regions of ``coloured`` big enough for a mark; one bigger than a square that
     thin lines join (two squares and the frame lines between them) as the two it splits into."""
-    smallest = SMALLEST_MARK * CARD_W * CARD_H
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(coloured, connectivity=8)
     parts = []
-    for i in range(1, count):
-        if stats[i, cv2.CC_STAT_AREA] < smallest:
-            continue
-        part = (labels == i).astype(np.uint8)
-        if stats[i, cv2.CC_STAT_AREA] > SQUARE_LARGEST * CARD_W * CARD_H:
-            thick = cv2.morphologyEx(part, cv2.MORPH_OPEN, np.ones((SPLIT_OPEN, SPLIT_OPEN), np.uint8))
-            n, pieces, sizes, _ = cv2.connectedComponentsWithStats(thick, connectivity=8)
-            big = [j for j in range(1, n) if sizes[j, cv2.CC_STAT_AREA] >= smallest]
-            split = [(pieces == j).astype(np.uint8) for j in big]
+    for part in _regions(coloured):
+        if part.sum() > SQUARE_LARGEST * CARD_W * CARD_H:
+            opened = cv2.morphologyEx(part, cv2.MORPH_OPEN, np.ones((SPLIT_OPEN, SPLIT_OPEN), np.uint8))
+            split = _regions(np.asarray(opened, np.uint8))
             if len(split) == 2:
                 parts += split
                 continue
         parts.append(part)
     return parts
+
+
+def _regions(mask: NDArray[np.uint8]) -> list[NDArray[np.uint8]]:
+    """The 8-connected regions of a 0/1 mask that cover ``SMALLEST_MARK`` of the card or more, as masks."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    smallest = SMALLEST_MARK * CARD_W * CARD_H
+    return [(labels == i).astype(np.uint8) for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= smallest]
 
 
 def _mark(hsv: NDArray[np.float32], mark: NDArray[np.uint8]) -> Mark:
