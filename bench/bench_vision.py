@@ -1,11 +1,14 @@
 """Speed and accuracy of the pip reader on 1280x960 frames with up to six dice, on ONE core.
 
-    .venv/bin/python bench/bench_vision.py [--per-set 40] [--model ONNX]
+    .venv/bin/python bench/bench_vision.py [--per-set 40] [--models DIR] [--runtime R] [--against R]
 
 Frames are made from the labelled photos in ../shared/data/dice-photos that hold at most six
 dice: each photo is scaled to fit 1280x960 and padded with its own edge, so a frame looks like
 what a 1280x960 camera above the tray would give. Prints the median and 90th-percentile
 reading time per frame (decode excluded) and the accuracy figures of ``kostka eval``.
+The networks run on the runtime the commands choose (``firmware.onnx_runtime``: ONNX Runtime where
+installed) or ``--runtime``; ``--against dnn`` also times every frame on that one, the two read
+alternately (this machine's speed drifts), and counts the frames where a die's face or status differs.
 ``--colour-frames N`` also reads N default and N hardest frames of Nogi Stonogi's colour dice
 from the renderer (seeds 0..N-1) in pips mode: their faces show no pips, so every die read
 ``ok`` there is a pip face stated where there is none (the figure should be 0).
@@ -17,10 +20,14 @@ import argparse
 import statistics
 import sys
 import time
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 from photo_sets import DATA, SETS, absent
+
+if TYPE_CHECKING:
+    from vision.reading import Reading
 
 FRAME_W, FRAME_H = 1280, 960
 
@@ -52,14 +59,19 @@ def main() -> int:
         "--models", help="folder with other dice_net.onnx and face_net.onnx (and face_net_close.onnx)"
     )
     parser.add_argument("--colour-frames", type=int, default=60, help="renderer colour frames per preset")
+    parser.add_argument("--runtime", help="onnxruntime or dnn (default: as the commands choose)")
+    parser.add_argument("--against", help="also time each frame on this runtime (onnxruntime or dnn)")
     args = parser.parse_args()
     if absent():
         return 0
     from firmware.labels import LabelledDie, load_set
+    from firmware.onnx_runtime import choose_runtime
     from firmware.verbs.eval import Tally, report, score
     from vision.reader import read_dice
 
     cv2.setNumThreads(1)
+    runtime = choose_runtime(args.runtime)
+    other = Other(args.against) if args.against else None
     total = Tally()
     for set_name in SETS:
         labelled = load_set(DATA / set_name)
@@ -84,6 +96,8 @@ def main() -> int:
             started = time.perf_counter()
             reading = read_dice(frame, models=args.models)
             ms = 1000 * (time.perf_counter() - started)
+            if other is not None:
+                other.read(frame, args.models, reading, args.runtime)
             tally.ms.append(ms)
             total.ms.append(ms)
             for t in (tally, total):
@@ -93,12 +107,48 @@ def main() -> int:
     p90 = ms[int(0.9 * (len(ms) - 1))]
     print(
         f"all frames: median {statistics.median(ms):.1f} ms, 90th percentile {p90:.1f} ms"
-        f" per {FRAME_W}x{FRAME_H} frame on one core (cv2.setNumThreads(1))"
+        f" per {FRAME_W}x{FRAME_H} frame on one core (cv2.setNumThreads(1)), networks on {runtime}"
     )
+    if other is not None:
+        print(other.summary())
     print(report("all sets together", total))
     if args.colour_frames:
         print(colour_dice_as_pips(args.colour_frames, args.models))
     return 0
+
+
+class Other:
+    """The same frames read on a second runtime, each right after the first's timed read."""
+
+    def __init__(self, runtime: str) -> None:
+        self.runtime, self.ms, self.frames, self.differ = runtime, [], 0, 0
+
+    def read(self, frame: np.ndarray, models: str | None, reading: Reading, back_to: str | None) -> None:
+        from firmware.onnx_runtime import choose_runtime
+        from vision.reader import read_dice
+
+        self.name = choose_runtime(self.runtime)
+        read_dice(frame, models=models)  # warm caches
+        started = time.perf_counter()
+        again = read_dice(frame, models=models)
+        self.ms.append(1000 * (time.perf_counter() - started))
+        choose_runtime(back_to)
+        self.frames += 1
+        self.differ += verdicts(again) != verdicts(reading)
+
+    def summary(self) -> str:
+        ms = sorted(self.ms)
+        return (
+            f"the same frames, networks on {self.name}: median {statistics.median(ms):.1f} ms, 90th"
+            f" percentile {ms[int(0.9 * (len(ms) - 1))]:.1f} ms; a face or status differs on {self.differ}"
+            f" of {self.frames} frames"
+        )
+
+
+def verdicts(reading: Reading) -> list[tuple[object, str]]:
+    """What the referee would say of each die, in the reading's order (left to right): its face
+    and status (a box may move by a pixel's rounding, a confidence by a float's)."""
+    return [(d.face, d.status) for d in reading.dice]
 
 
 def colour_dice_as_pips(frames: int, models: str | None) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from firmware import verbs
+from firmware.onnx_runtime import choose_runtime
 
 
 def exact(value: Fraction) -> str:
@@ -46,6 +47,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    try:
+        choose_runtime()
+    except ValueError as error:
+        return fail(str(error))
     try:
         return int(args.run(args))
     except KeyboardInterrupt:

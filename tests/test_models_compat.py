@@ -1,9 +1,11 @@
-"""The shipped networks load and compute the same numbers on whichever OpenCV is installed.
+"""The shipped networks load and compute the same numbers on whichever OpenCV is installed, and
+on ONNX Runtime (the commands' runtime where it is installed: ``firmware.onnx_runtime``).
 
 OpenCV 4.11 (Raspberry Pi OS Bookworm) once refused to load ``dice_net.onnx`` that OpenCV 5.0
 ran fine (a shape check at load time on symbolic sizes). These tests load the networks and
 compare their outputs on fixed inputs with reference outputs made by OpenCV 5.0
-(``tests/data/model_outputs.npz``), so the Bookworm run of CI catches any such difference.
+(``tests/data/model_outputs.npz``), so the Bookworm run of CI catches any such difference. ONNX
+Runtime reads the fixed-shape dice network through its ``any_size`` twin, which must compute the same.
 
 The inputs are stored in the same file as raw pixels (a region of ``tests/data/dice/images/
 six_57.jpg``, dice about 30 pixels), so no image decoder or resize enters the comparison.
@@ -21,8 +23,10 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
+from firmware.onnx_runtime import OnnxRuntimeNetwork, choose_runtime
 from vision.dice_net import CLASSES, load_net, run_maps
 from vision.face_net import CLOSE_CROP, CLOSE_MODEL, FACE_CLASSES, FACE_CROP, load_face_net
+from vision.networks import DnnNetwork
 
 REFERENCE = Path(__file__).parent / "data" / "model_outputs.npz"
 PHOTO = Path(__file__).parent / "data" / "dice" / "images" / "six_57.jpg"
@@ -47,21 +51,18 @@ def _outputs(region: NDArray[np.uint8]) -> dict[str, NDArray[np.float32]]:
     """Each network's outputs on its inputs cut from ``region``, as the reader calls them."""
     dice_net = load_net()
     crops = [np.ascontiguousarray(region[y : y + 128, x : x + 128]) for y, x in CROPS]
-    dice_net.setInput(cv2.dnn.blobFromImages(crops, 1.0 / 255.0))
-    crop_maps = np.array(dice_net.forward(), np.float32)
+    crop_maps = dice_net.run(cv2.dnn.blobFromImages(crops, 1.0 / 255.0))
     frame_maps = np.array(run_maps(dice_net, np.ascontiguousarray(region[FRAME])), np.float32)
     half = FACE_CROP // 2
     padded = cv2.copyMakeBorder(region, half, half, half, half, cv2.BORDER_REPLICATE)
     faces = [np.ascontiguousarray(padded[y : y + 2 * half, x : x + 2 * half]) for y, x in FACES]
     face_net = load_face_net()
-    face_net.setInput(cv2.dnn.blobFromImages(faces, 1.0 / 255.0))
-    face_logits = np.array(face_net.forward(), np.float32)
+    face_logits = face_net.run(cv2.dnn.blobFromImages(faces, 1.0 / 255.0))
     half = CLOSE_CROP // 2
     padded = cv2.copyMakeBorder(region, half, half, half, half, cv2.BORDER_REPLICATE)
     close = [np.ascontiguousarray(padded[y : y + 2 * half, x : x + 2 * half]) for y, x in FACES]
     close_net = load_face_net(str(CLOSE_MODEL))
-    close_net.setInput(cv2.dnn.blobFromImages(close, 1.0 / 255.0))
-    close_logits = np.array(close_net.forward(), np.float32)
+    close_logits = close_net.run(cv2.dnn.blobFromImages(close, 1.0 / 255.0))
     return {
         "frame_maps": frame_maps,
         "crop_maps": crop_maps,
@@ -76,28 +77,42 @@ def reference() -> dict[str, NDArray[np.float32]]:
         return {name: stored[name] for name in stored.files}
 
 
+RUNTIMES = {"dnn": DnnNetwork, "onnxruntime": OnnxRuntimeNetwork}
+
+
+@pytest.fixture(scope="module", params=sorted(RUNTIMES))
+def runtime(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
 @pytest.fixture(scope="module")
-def outputs(reference: dict[str, NDArray[np.float32]]) -> dict[str, NDArray[np.float32]]:
-    return _outputs(np.asarray(reference["region"], np.uint8))
+def outputs(runtime: str, reference: dict[str, NDArray[np.float32]]) -> dict[str, NDArray[np.float32]]:
+    choose_runtime(runtime)
+    try:
+        return _outputs(np.asarray(reference["region"], np.uint8))
+    finally:
+        choose_runtime()
 
 
-def test_the_networks_load_on_this_opencv() -> None:
-    load_net.cache_clear()
-    load_face_net.cache_clear()
-    assert not load_net().empty()
-    assert not load_face_net().empty()
-    assert not load_face_net(str(CLOSE_MODEL)).empty()
+@pytest.mark.parametrize("runtime_name", sorted(RUNTIMES))
+def test_the_networks_load_on_this_opencv_and_onnx_runtime(runtime_name: str) -> None:
+    choose_runtime(runtime_name)
+    for net in (load_net(), load_face_net(), load_face_net(str(CLOSE_MODEL))):
+        assert isinstance(net, RUNTIMES[runtime_name]), (runtime_name, net)
 
 
 @pytest.mark.parametrize("name", ["frame_maps", "crop_maps", "face_logits", "close_logits"])
 def test_outputs_match_the_reference(
-    name: str, outputs: dict[str, NDArray[np.float32]], reference: dict[str, NDArray[np.float32]]
+    name: str,
+    runtime: str,
+    outputs: dict[str, NDArray[np.float32]],
+    reference: dict[str, NDArray[np.float32]],
 ) -> None:
     got, want = outputs[name], reference[name]
-    version = cv2.__version__
-    assert got.shape == want.shape, f"OpenCV {version}: {name} has shape {got.shape}, expected {want.shape}"
+    where = f"{runtime} with OpenCV {cv2.__version__}"
+    assert got.shape == want.shape, f"{where}: {name} has shape {got.shape}, expected {want.shape}"
     worst = float(np.abs(got - want).max())
-    assert worst <= TOLERANCE, f"OpenCV {version}: {name} differs by {worst:.3g} from the reference"
+    assert worst <= TOLERANCE, f"{where}: {name} differs by {worst:.3g} from the reference"
 
 
 def test_reference_is_about_real_dice(reference: dict[str, NDArray[np.float32]]) -> None:
@@ -113,6 +128,7 @@ def test_reference_is_about_real_dice(reference: dict[str, NDArray[np.float32]])
 
 def make_reference() -> None:
     """Write REFERENCE with this OpenCV (use 5.0, the main venv) and the shipped networks."""
+    choose_runtime("dnn")
     region = _region()
     out = _outputs(region)
     np.savez_compressed(

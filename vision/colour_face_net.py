@@ -14,7 +14,6 @@ finds, so that it learns the places the network is wrong about as well.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from pathlib import Path
 
 import cv2
@@ -24,6 +23,7 @@ from numpy.typing import NDArray
 from vision.colour import Cast
 from vision.colour_net import CLASSES
 from vision.dice_net import ModelError
+from vision.networks import Network, load
 from vision.scaling import Pyramid
 
 CROP = 48
@@ -35,21 +35,13 @@ MODEL = Path(__file__).with_name("data") / "colour_face_net.onnx"
 
 
 class ColourFaceNetError(ModelError):
-    """The classifier file is missing or OpenCV cannot load it (a ``ModelError``, as the pip
+    """The classifier file is missing or the runtime cannot load it (a ``ModelError``, as the pip
     reader's, so the commands report it alike)."""
 
 
-@lru_cache(maxsize=4)
-def load_colour_face_net(path: str = str(MODEL)) -> cv2.dnn.Net:
-    """Load (once) the ONNX classifier through OpenCV's dnn module."""
-    if not Path(path).is_file():
-        raise ColourFaceNetError(
-            f"colour face classifier {path} is missing; train it with tools/train_colour_face_net.py"
-        )
-    try:
-        return cv2.dnn.readNetFromONNX(path)
-    except cv2.error as error:
-        raise ColourFaceNetError(f"OpenCV cannot load the colour face classifier {path}: {error}") from None
+def load_colour_face_net(path: str = str(MODEL)) -> Network:
+    """The colour face classifier, loaded once (``vision.networks``)."""
+    return load(path, "colour face classifier", "tools/train_colour_face_net.py", ColourFaceNetError)
 
 
 def face_input(
@@ -69,12 +61,11 @@ def face_input(
     return np.asarray(np.clip(crop.astype(np.float32) * gains, 0, 255), np.uint8)
 
 
-def classify_faces(net: cv2.dnn.Net, crops: list[NDArray[np.uint8]]) -> NDArray[np.float32]:
+def classify_faces(net: Network, crops: list[NDArray[np.uint8]]) -> NDArray[np.float32]:
     """Class probabilities (``FACE_CLASSES`` order), one row per crop (from ``face_input``)."""
     if not crops:
         return np.zeros((0, len(FACE_CLASSES)), np.float32)
-    net.setInput(cv2.dnn.blobFromImages(crops, 1.0 / 255.0))
-    logits = net.forward().reshape(len(crops), len(FACE_CLASSES))
+    logits = net.run(cv2.dnn.blobFromImages(crops, 1.0 / 255.0)).reshape(len(crops), len(FACE_CLASSES))
     e = np.exp(logits - logits.max(axis=1, keepdims=True))
     probs: NDArray[np.float32] = (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
     return probs

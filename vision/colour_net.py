@@ -20,7 +20,6 @@ that is a multiple of 32 (4.11 and 5.0 alike). This module reports what the netw
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 import cv2
@@ -28,6 +27,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.dice_net import ModelError, around, framed, local_maxima, peak_offset, sigmoid, softmax
+from vision.networks import Network, load
 from vision.scaling import Pyramid
 
 STRIDE = 8
@@ -72,32 +72,23 @@ class CloserLook:
 
 
 class ColourNetError(ModelError):
-    """The network file is missing or OpenCV cannot load it."""
+    """The network file is missing or the runtime cannot load it."""
 
 
-@lru_cache(maxsize=4)
-def load_colour_net(path: str = str(MODEL)) -> cv2.dnn.Net:
-    """Load (once) the ONNX network through OpenCV's dnn module."""
-    if not Path(path).is_file():
-        raise ColourNetError(f"colour network {path} is missing; train it with tools/train_colour_net.py")
-    try:
-        return cv2.dnn.readNetFromONNX(path)
-    except cv2.error as error:
-        raise ColourNetError(f"OpenCV cannot load the colour network {path}: {error}") from None
+def load_colour_net(path: str = str(MODEL)) -> Network:
+    """The colour network, loaded once (``vision.networks``)."""
+    return load(path, "colour network", "tools/train_colour_net.py", ColourNetError)
 
 
-def run_maps(net: cv2.dnn.Net, image_bgr: NDArray[np.uint8]) -> NDArray[np.float32]:
+def run_maps(net: Network, image_bgr: NDArray[np.uint8]) -> NDArray[np.float32]:
     """The network's maps (``MAPS``, 48, 64) for an image of exactly ``INPUT`` size."""
     if (image_bgr.shape[1], image_bgr.shape[0]) != INPUT:
         raise ValueError(f"the colour network takes {INPUT[0]}x{INPUT[1]} images, got {image_bgr.shape}")
-    net.setInput(cv2.dnn.blobFromImage(image_bgr, 1.0 / 255.0))
-    maps: NDArray[np.float32] = np.asarray(net.forward()[0], np.float32)
+    maps: NDArray[np.float32] = net.run(cv2.dnn.blobFromImage(image_bgr, 1.0 / 255.0))[0]
     return maps
 
 
-def find_top_faces(
-    net: cv2.dnn.Net, pyramid: Pyramid, width: int, height: int, min_heat: float
-) -> list[TopFace]:
+def find_top_faces(net: Network, pyramid: Pyramid, width: int, height: int, min_heat: float) -> list[TopFace]:
     """Heat peaks above ``min_heat`` of a frame (``width`` x ``height``), in frame pixels.
 
     The frame is resized to ``INPUT`` (a frame not 4:3 is stretched: the network sees dice a
@@ -114,7 +105,7 @@ def find_top_faces(
 
 
 def closer_top_faces(
-    net: cv2.dnn.Net,
+    net: Network,
     pyramid: Pyramid,
     found: list[TopFace],
     size: tuple[int, int],
@@ -139,8 +130,7 @@ def closer_top_faces(
     half = side / 2 / scale
     # each window around its find, moved inside the frame where it can be
     middles = [(_inside(f.x, half, width), _inside(f.y, half, height)) for f in found]
-    net.setInput(cv2.dnn.blobFromImages([pyramid.crop(scale, m, side) for m in middles], 1.0 / 255.0))
-    windows = np.asarray(net.forward(), np.float32)
+    windows = net.run(cv2.dnn.blobFromImages([pyramid.crop(scale, m, side) for m in middles], 1.0 / 255.0))
     reach = look.keep * side / scale
     closer = []
     for f, maps, (mx, my) in zip(found, windows, middles, strict=True):

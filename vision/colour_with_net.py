@@ -21,7 +21,6 @@ import statistics
 from collections.abc import Callable
 from functools import partial
 
-import cv2
 import numpy as np
 from numpy.typing import NDArray
 
@@ -33,6 +32,7 @@ from vision.colour_finder import Blob, box_of, find_dice, frame_cast
 from vision.colour_net import TopFace, closer_top_faces, find_top_faces, load_colour_net
 from vision.colour_profile import Profile
 from vision.colour_settings import ColourSettings
+from vision.networks import Network
 from vision.reading import Die, Reading, Status
 from vision.scaling import Pyramid
 
@@ -99,7 +99,7 @@ def classified(
     return tops, probs, cast, pyramid, blobs
 
 
-def _classify(net: cv2.dnn.Net, pyramid: Pyramid, tops: list[TopFace], cast: Cast) -> NDArray[np.float32]:
+def _classify(net: Network, pyramid: Pyramid, tops: list[TopFace], cast: Cast) -> NDArray[np.float32]:
     """The face classifier's chances for each of these finds."""
     return classify_faces(net, [face_input(pyramid, t.x, t.y, t.side, cast) for t in tops])
 

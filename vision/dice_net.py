@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.networks import Network, load
 from vision.scaling import Pyramid
 from vision.tuning import Touching
 
@@ -51,18 +51,12 @@ class Candidate:
 
 
 class ModelError(RuntimeError):
-    """The network file is missing or OpenCV cannot load it."""
+    """The network file is missing or the runtime cannot load it."""
 
 
-@lru_cache(maxsize=4)
-def load_net(path: str = str(MODEL)) -> cv2.dnn.Net:
-    """Load (once) the ONNX network through OpenCV's dnn module."""
-    if not Path(path).is_file():
-        raise ModelError(f"dice network {path} is missing; train it with tools/train_dice_net.py")
-    try:
-        return cv2.dnn.readNetFromONNX(path)
-    except cv2.error as error:
-        raise ModelError(f"OpenCV cannot load the dice network {path}: {error}") from None
+def load_net(path: str = str(MODEL)) -> Network:
+    """The dice network, loaded once (``vision.networks``)."""
+    return load(path, "dice network", "tools/train_dice_net.py", ModelError)
 
 
 def sigmoid(x: NDArray[np.float32]) -> NDArray[np.float32]:
@@ -71,15 +65,14 @@ def sigmoid(x: NDArray[np.float32]) -> NDArray[np.float32]:
     return out
 
 
-def run_maps(net: cv2.dnn.Net, image_bgr: NDArray[np.uint8]) -> NDArray[np.float32]:
+def run_maps(net: Network, image_bgr: NDArray[np.uint8]) -> NDArray[np.float32]:
     """The network's maps (9, H/8, W/8) for an image; the image is padded to a multiple of 32."""
     height, width = image_bgr.shape[:2]
     pad_h, pad_w = -height % ALIGN, -width % ALIGN
     if pad_h or pad_w:
         image_bgr = np.asarray(cv2.copyMakeBorder(image_bgr, 0, pad_h, 0, pad_w, cv2.BORDER_REPLICATE))
     blob = cv2.dnn.blobFromImage(image_bgr, 1.0 / 255.0)
-    net.setInput(blob)
-    maps: NDArray[np.float32] = net.forward()[0]
+    maps: NDArray[np.float32] = net.run(blob)[0]
     return maps[:, : -(-height // STRIDE), : -(-width // STRIDE)]
 
 
@@ -100,7 +93,7 @@ def die_size(logit: float) -> float:
     return float(SIZE_REF * np.exp(np.clip(logit, -6.0, 6.0)))
 
 
-def find_candidates(net: cv2.dnn.Net, pyramid: Pyramid, scale: float, min_heat: float) -> list[Candidate]:
+def find_candidates(net: Network, pyramid: Pyramid, scale: float, min_heat: float) -> list[Candidate]:
     """Heat peaks above ``min_heat`` with the frame resized by ``scale`` before the network."""
     seen = Seen(run_maps(net, pyramid.at(scale)))
     rows, cols = local_maxima(seen.heat)
@@ -193,7 +186,7 @@ def _peak_near_centre(logits: NDArray[np.float32], radius_cells: float) -> tuple
 
 
 def look_closer(
-    net: cv2.dnn.Net,
+    net: Network,
     pyramid: Pyramid,
     rough: list[Candidate],
     scale: float,
@@ -213,8 +206,7 @@ def look_closer(
     crops = [pyramid.crop(scale, (c.x, c.y), crop) for c in rough]
     if turned:
         crops += [np.ascontiguousarray(np.rot90(c)) for c in crops]
-    net.setInput(cv2.dnn.blobFromImages(crops, 1.0 / 255.0))
-    maps = net.forward()
+    maps = net.run(cv2.dnn.blobFromImages(crops, 1.0 / 255.0))
     n = len(rough)
     found = []
     for i, c in enumerate(rough):

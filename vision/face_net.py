@@ -8,13 +8,13 @@ the dice network's own class maps.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.networks import Network, load
 from vision.scaling import Pyramid
 
 FACE_CROP = 64
@@ -30,21 +30,16 @@ dice better and blurred ones worse."""
 
 
 class FaceModelError(RuntimeError):
-    """The classifier file is missing or OpenCV cannot load it."""
+    """The classifier file is missing or the runtime cannot load it."""
 
 
-@lru_cache(maxsize=4)
-def load_face_net(path: str = str(MODEL)) -> cv2.dnn.Net:
-    if not Path(path).is_file():
-        raise FaceModelError(f"face classifier {path} is missing; train it with tools/train_face_net.py")
-    try:
-        return cv2.dnn.readNetFromONNX(path)
-    except cv2.error as error:
-        raise FaceModelError(f"OpenCV cannot load the face classifier {path}: {error}") from None
+def load_face_net(path: str = str(MODEL)) -> Network:
+    """A face classifier, loaded once (``vision.networks``)."""
+    return load(path, "face classifier", "tools/train_face_net.py", FaceModelError)
 
 
 def face_probs(
-    net: cv2.dnn.Net,
+    net: Network,
     pyramid: Pyramid,
     dice: list[tuple[float, float, float]],
     turns: int = 2,
@@ -69,12 +64,11 @@ def face_probs(
     return [np.concatenate(die_views).astype(np.float32) for die_views in views]
 
 
-def _probs(net: cv2.dnn.Net, crops: list[NDArray[np.uint8]]) -> NDArray[np.float32]:
+def _probs(net: Network, crops: list[NDArray[np.uint8]]) -> NDArray[np.float32]:
     """Softmax of the logits, shape (len(crops), members, classes)."""
     if not crops:
         return np.zeros((0, 1, len(FACE_CLASSES)), np.float32)
-    net.setInput(cv2.dnn.blobFromImages(crops, 1.0 / 255.0))
-    logits = net.forward().reshape(len(crops), -1, len(FACE_CLASSES))
+    logits = net.run(cv2.dnn.blobFromImages(crops, 1.0 / 255.0)).reshape(len(crops), -1, len(FACE_CLASSES))
     e = np.exp(logits - logits.max(axis=2, keepdims=True))
     probs: NDArray[np.float32] = (e / e.sum(axis=2, keepdims=True)).astype(np.float32)
     return probs

@@ -1,0 +1,98 @@
+"""ONNX Runtime for the reader's networks where it is installed: the same files, computed faster.
+
+vision/ runs its networks through OpenCV's dnn module unless told otherwise (``vision.networks``).
+On one core here ONNX Runtime computes the same outputs (to about 1e-5) in a third to a half
+of the time (``bench/bench_vision.py`` prints both). ``choose_runtime`` plugs it in when the
+package is importable and ``KOSTKA_RUNTIME`` does not say ``dnn``; the commands call it first.
+
+A fixed-shape network file is read through its ``any_size`` twin (ONNX Runtime holds a file to
+its declared input shape, and the reader feeds the dice network frames and crops of several
+sizes); without a twin (``--models`` folders of older runs) that file stays with OpenCV's dnn.
+
+>>> choose_runtime("dnn")
+'OpenCV dnn'
+>>> choose_runtime("tflite")
+Traceback (most recent call last):
+...
+ValueError: KOSTKA_RUNTIME is 'tflite'; use onnxruntime or dnn
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.networks import DnnNetwork, Network, any_size, use_runtime
+
+VARIABLE = "KOSTKA_RUNTIME"
+RUNTIMES = ("onnxruntime", "dnn")
+
+
+class OnnxRuntimeNetwork:
+    """One network file run by an ONNX Runtime session on the CPU, with as many threads as
+    OpenCV is set to use when it opens (the benchmarks' one core: ``cv2.setNumThreads(1)``)."""
+
+    name = "ONNX Runtime"
+
+    def __init__(self, path: Path) -> None:
+        import onnxruntime
+
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = max(1, cv2.getNumThreads())
+        options.inter_op_num_threads = 1
+        options.log_severity_level = 3  # errors only: its warnings are not the player's business
+        self._session = onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        self._input = self._session.get_inputs()[0].name
+
+    @property
+    def fixed_shape(self) -> bool:
+        """Whether the file declares a fixed batch (exported for OpenCV 4.11, ``vision.networks``)."""
+        return isinstance(self._session.get_inputs()[0].shape[0], int)
+
+    def run(self, blob: NDArray[Any]) -> NDArray[np.float32]:
+        outputs = self._session.run(None, {self._input: np.ascontiguousarray(blob, np.float32)})
+        return np.asarray(outputs[0], np.float32)
+
+
+class OnnxRuntime:
+    """The opener ``vision.networks.use_runtime`` takes: ``path`` (or its ``any_size`` twin) in
+    ONNX Runtime; a fixed-shape file without a twin in OpenCV's dnn module, which runs it at any
+    size."""
+
+    name = OnnxRuntimeNetwork.name
+
+    def __call__(self, path: Path) -> Network:
+        twin = any_size(path)
+        if twin.is_file():
+            return OnnxRuntimeNetwork(twin)
+        network = OnnxRuntimeNetwork(path)
+        return DnnNetwork(path) if network.fixed_shape else network
+
+
+ONNX_RUNTIME = OnnxRuntime()  # one opener, so that the networks it opened stay cached
+
+
+def installed() -> bool:
+    """Whether the onnxruntime package can be imported here (without importing it)."""
+    return importlib.util.find_spec("onnxruntime") is not None
+
+
+def choose_runtime(wanted: str | None = None) -> str:
+    """Plug the runtime ``wanted`` (default: ``$KOSTKA_RUNTIME``, else ONNX Runtime where it is
+    installed) into ``vision.networks``; returns its name. Nothing is loaded yet."""
+    wanted = wanted if wanted is not None else os.environ.get(VARIABLE, "")
+    if wanted and wanted not in RUNTIMES:
+        raise ValueError(f"{VARIABLE} is {wanted!r}; use {' or '.join(RUNTIMES)}")
+    if wanted == "onnxruntime" and not installed():
+        raise ValueError(f"{VARIABLE} is 'onnxruntime' but the onnxruntime package is not installed")
+    if wanted != "dnn" and installed():
+        use_runtime(ONNX_RUNTIME)
+        return OnnxRuntimeNetwork.name
+    use_runtime(None)
+    return DnnNetwork.name

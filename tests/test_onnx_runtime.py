@@ -1,0 +1,104 @@
+"""ONNX Runtime as the networks' runtime (firmware.onnx_runtime): the same outputs as OpenCV's dnn
+on every shipped network at the shapes the readers feed them, the same readings of real photos,
+the fixed-shape files read through their twins, and clear messages for what cannot run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from firmware.cli import main
+from firmware.onnx_runtime import ONNX_RUNTIME, VARIABLE, OnnxRuntimeNetwork, choose_runtime
+from vision.dice_net import MODEL as DICE_MODEL
+from vision.dice_net import ModelError, load_net
+from vision.networks import DnnNetwork, any_size, runtime
+from vision.reader import read_dice
+
+DATA = Path(__file__).resolve().parent.parent / "vision" / "data"
+PHOTOS = Path(__file__).parent / "data" / "dice" / "images"
+# (file, input shapes as the readers feed it): first looks, crops of closer looks, batches of faces
+SHAPES = {
+    "dice_net.onnx": [(1, 3, 352, 448), (1, 3, 192, 224), (5, 3, 96, 96), (2, 3, 128, 128)],
+    "colour_net.onnx": [(1, 3, 384, 512), (3, 3, 128, 128)],
+    "face_net.onnx": [(1, 3, 64, 64), (6, 3, 64, 64)],
+    "face_net_close.onnx": [(2, 3, 96, 96)],
+    "colour_face_net.onnx": [(4, 3, 48, 48)],
+}
+
+
+@pytest.mark.parametrize("name", sorted(SHAPES))
+def test_each_network_computes_on_onnx_runtime_what_it_computes_on_opencv(name: str) -> None:
+    path = DATA / name
+    dnn, ort = DnnNetwork(path), ONNX_RUNTIME(path)
+    assert isinstance(ort, OnnxRuntimeNetwork)
+    rng = np.random.default_rng(7)
+    for shape in SHAPES[name]:
+        blob = rng.random(shape, dtype=np.float32)
+        want, got = dnn.run(blob), ort.run(blob)
+        assert got.shape == want.shape, (name, shape)
+        worst = float(np.abs(got - want).max())
+        assert worst < 1e-3, f"{name} at {shape}: ONNX Runtime differs from OpenCV by {worst:.3g}"
+        assert float(np.abs(want).max()) > 0.1, "outputs this small would hide a difference"
+
+
+@pytest.mark.parametrize("name", ["dice_net.onnx", "colour_net.onnx"])
+def test_the_fixed_shape_files_have_twins_and_run_at_other_sizes_only_through_them(
+    name: str, tmp_path: Path
+) -> None:
+    assert any_size(DATA / name).is_file(), f"run tools/export_any_size.py: {name} has no twin"
+    alone = tmp_path / name
+    alone.write_bytes((DATA / name).read_bytes())
+    assert OnnxRuntimeNetwork(alone).fixed_shape
+    assert isinstance(ONNX_RUNTIME(alone), DnnNetwork)  # without its twin the file stays with dnn
+    assert not OnnxRuntimeNetwork(any_size(DATA / name)).fixed_shape
+
+
+def test_real_photos_read_the_same_on_both_runtimes() -> None:
+    cv2.setNumThreads(1)
+    photos = sorted(PHOTOS.glob("*.jpg"))
+    assert len(photos) >= 5
+    seen = 0
+    for photo in photos:
+        frame = cv2.imread(str(photo), cv2.IMREAD_COLOR)
+        choose_runtime("dnn")
+        want = read_dice(frame)
+        choose_runtime("onnxruntime")
+        got = read_dice(frame)
+        assert [(d.face, d.status) for d in got.dice] == [(d.face, d.status) for d in want.dice], photo.name
+        for a, b in zip(got.dice, want.dice, strict=True):
+            assert abs(a.confidence - b.confidence) < 1e-3
+            assert max(abs(p - q) for p, q in zip(a.box, b.box, strict=True)) <= 1
+        seen += len(want.dice)
+    assert seen >= 10
+
+
+def test_a_file_onnx_runtime_cannot_load_is_a_clear_error(tmp_path: Path) -> None:
+    broken = tmp_path / "dice_net.onnx"
+    broken.write_bytes(b"not a network")
+    choose_runtime("onnxruntime")
+    with pytest.raises(ModelError, match=r"ONNX Runtime cannot load the dice network .*dice_net\.onnx"):
+        load_net(str(broken))
+    choose_runtime("dnn")
+    with pytest.raises(ModelError, match=r"OpenCV dnn cannot load the dice network"):
+        load_net(str(broken))
+
+
+def test_the_runtime_follows_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(VARIABLE, "dnn")
+    assert choose_runtime() == "OpenCV dnn"
+    assert runtime() is DnnNetwork
+    assert isinstance(load_net(str(DICE_MODEL)), DnnNetwork)
+    monkeypatch.delenv(VARIABLE)
+    assert choose_runtime() == "ONNX Runtime"  # installed with the project on this machine
+    assert isinstance(load_net(str(DICE_MODEL)), OnnxRuntimeNetwork)
+
+
+def test_a_wrong_runtime_name_stops_the_command_with_a_message(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(VARIABLE, "tensorflow")
+    assert main(["read", str(PHOTOS / "six_57.jpg")]) == 2
+    assert "KOSTKA_RUNTIME is 'tensorflow'; use onnxruntime or dnn" in capsys.readouterr().err
