@@ -86,8 +86,10 @@ def latency(rolls: int, reader_name: str) -> list[dict[str, float]]:
     results = []
     read_vision = None
     if reader_name == "vision":
+        from firmware.onnx_runtime import choose_runtime
         from vision.reader import read_dice
 
+        choose_runtime()
         read_vision = read_dice
     for roll in range(rolls):
         state = at_roll_now()

@@ -32,6 +32,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
+from firmware.onnx_runtime import choose_runtime
 from vision.colour import FACES
 from vision.colour_profile import Profile
 from vision.colour_reader import COLOUR_SETTINGS, ColourSettings, face_features, read_cards, read_colours
@@ -167,6 +168,7 @@ def main() -> None:
     args = parser.parse_args()
     settings = replace(COLOUR_SETTINGS, colour_net=False) if args.classical else COLOUR_SETTINGS
     cv2.setNumThreads(1)
+    print(f"networks on {choose_runtime()}", flush=True)
     if args.frames:
         hardest: Counter[str] = Counter()
         for seed in range(args.frames):

@@ -41,12 +41,15 @@ def main() -> int:
         return 0
     cv2.setNumThreads(1)
     from firmware.labels import load_set
+    from firmware.onnx_runtime import choose_runtime
     from firmware.verbs.eval import Tally, score
     from vision.reader import read_dice
 
     sets = {name: load_set(DATA / name) for name in SETS}
     pictures = [(name, image) for name in SETS for image in sets[name].images[args.offset :: args.every]]
-    print(f"{len(pictures)} photos ({', '.join(SETS)}, images {args.offset}::{args.every}), one core")
+    runtime = choose_runtime()
+    chosen = f"images {args.offset}::{args.every}"
+    print(f"{len(pictures)} photos ({', '.join(SETS)}, {chosen}), one core, networks on {runtime}")
     heads = ("dice", "correct ok", "silent", "abstain", "missed")
     print(
         f"{'change':10s} "

@@ -117,6 +117,9 @@ def main() -> int:
     if absent():
         return 0
     cv2.setNumThreads(1)
+    from firmware.onnx_runtime import choose_runtime
+
+    print(f"networks on {choose_runtime()}", flush=True)
     together: dict[str, Counter[str]] = {"even": Counter(), "odd": Counter()}
     for path in sorted(LABELS.glob("*.csv")):
         for half, tally in score_set(path.stem, args.limit, args.models, args.change).items():
