@@ -86,10 +86,12 @@ def latency(rolls: int, reader_name: str) -> list[dict[str, float]]:
     results = []
     read_vision = None
     if reader_name == "vision":
+        from firmware.app import warm_up_readers
         from firmware.onnx_runtime import choose_runtime
         from vision.reader import read_dice
 
         choose_runtime()
+        warm_up_readers()  # as the appliance's camera thread does before it opens the camera
         read_vision = read_dice
     for roll in range(rolls):
         state = at_roll_now()

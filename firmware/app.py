@@ -198,6 +198,18 @@ def make_reader(
     return read
 
 
+def warm_up_readers() -> None:
+    """Load the vision readers' networks and run the pip reader's once (ONNX Runtime takes about
+    0.1 s here to set them up; the first roll's reading would wait for it)."""
+    from vision.colour_face_net import load_colour_face_net
+    from vision.colour_net import load_colour_net
+    from vision.reader import load_models
+
+    load_models()
+    load_colour_net()
+    load_colour_face_net()
+
+
 def teach_features(frame: Frame) -> tuple[tuple[float, ...], ...]:
     """The features of the dice in a frame, to teach the colours (``vision.colour_reader``)."""
     from vision.colour_reader import face_features
@@ -260,6 +272,7 @@ def open_parts(
             events,
             make_reader(dice, vision=vision_reader, taught=taught),
             teacher=teach_features,
+            warm_up=warm_up_readers if dice is None or vision_reader else None,
             watchdog=watchdog,
             fps=config.camera.fps,
             idle_fps=config.camera.idle_fps,

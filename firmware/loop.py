@@ -103,7 +103,9 @@ STOP = _Stop()
 class CameraFeed:
     """Frames in, ``DiceRolling`` / ``DiceRead`` / ``CameraFailed`` / ``CameraBack`` out (a thread).
 
-    ``open_source`` opens the camera (again after a failure); ``reader`` reads a settled frame.
+    ``open_source`` opens the camera (again after a failure); ``reader`` reads a settled frame;
+    ``warm_up``, run once in the thread before the camera opens, loads what ``reader`` needs, so
+    that the first roll's reading does not wait for it (a failure is left to that reading to tell).
     ``fast``: for stand-ins: frames are taken back to back while a reading is wanted, and not at all
     otherwise, and settle detection is given times ``1 / fps`` apart (no waiting in real time).
     """
@@ -123,8 +125,10 @@ class CameraFeed:
         clock: Callable[[], float] = time.monotonic,
         backoff: tuple[float, float] = BACKOFF_S,
         teacher: Teacher | None = None,
+        warm_up: Callable[[], None] | None = None,
     ) -> None:
         self._open_source = open_source
+        self._warm_up = warm_up
         self._events = events
         self._reader = reader
         self._teacher = teacher
@@ -218,6 +222,9 @@ class CameraFeed:
                 source.close()
 
     def _run(self) -> None:
+        if self._warm_up is not None:
+            with contextlib.suppress(Exception):  # a missing network file: the first reading says it
+                self._warm_up()
         pause = self._backoff[0]
         virtual_t = 0.0
         while not self._stopping.is_set():

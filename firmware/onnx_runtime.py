@@ -22,13 +22,15 @@ from __future__ import annotations
 import importlib.util
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import cv2
-import numpy as np
-from numpy.typing import NDArray
+from vision.networks import DnnNetwork, any_size, use_runtime
 
-from vision.networks import DnnNetwork, Network, any_size, use_runtime
+if TYPE_CHECKING:  # OpenCV, numpy and onnxruntime load with the first network (``kostka odds`` needs none)
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from vision.networks import Network
 
 VARIABLE = "KOSTKA_RUNTIME"
 RUNTIMES = ("onnxruntime", "dnn")
@@ -41,6 +43,7 @@ class OnnxRuntimeNetwork:
     name = "ONNX Runtime"
 
     def __init__(self, path: Path) -> None:
+        import cv2
         import onnxruntime
 
         options = onnxruntime.SessionOptions()
@@ -56,6 +59,8 @@ class OnnxRuntimeNetwork:
         return isinstance(self._session.get_inputs()[0].shape[0], int)
 
     def run(self, blob: NDArray[Any]) -> NDArray[np.float32]:
+        import numpy as np
+
         outputs = self._session.run(None, {self._input: np.ascontiguousarray(blob, np.float32)})
         return np.asarray(outputs[0], np.float32)
 

@@ -123,6 +123,49 @@ def test_camera_reads_once_per_settle_and_only_when_asked() -> None:
         feed.close()
 
 
+def test_the_readers_warm_up_before_the_camera_opens_and_a_failing_warm_up_stops_nothing() -> None:
+    order: list[str] = []
+    dice = StandInDice(seed=3)
+
+    def open_source() -> SyntheticSource:
+        order.append("camera")
+        return SyntheticSource(dice, size=(160, 120))
+
+    def warm_up() -> None:
+        order.append("warm up")
+        raise FileNotFoundError("no network file")  # the first reading would say so
+
+    def reader(frame: Any, ask: ReadDice) -> Any:
+        return truth_reading(dice.tray, (frame.shape[1], frame.shape[0]))
+
+    events: queue.Queue[Any] = queue.Queue()
+    feed = CameraFeed(open_source, events, reader, fast=True, warm_up=warm_up)
+    feed.start()
+    try:
+        feed.request(ReadDice(2, False, 2))
+        faces = dice.roll(2, colours=False, key="w")
+        assert drain(events, DiceRead)[-1].reading.faces == faces
+        assert order == ["warm up", "camera"]
+    finally:
+        feed.close()
+
+
+def test_after_the_warm_up_the_first_readings_open_no_network() -> None:
+    from firmware.app import warm_up_readers
+    from vision import networks
+    from vision.colour_reader import read_colours
+    from vision.reader import read_dice
+    from vision.synth import render
+
+    networks._open.cache_clear()
+    warm_up_readers()
+    opened = networks._open.cache_info().misses
+    assert opened == 5  # dice, face, closer-look, colour and colour face networks
+    read_dice(render(1, "default", "pips")[0])
+    read_colours(render(1, "default", "colours")[0])
+    assert networks._open.cache_info().misses == opened
+
+
 def test_a_camera_that_fails_is_reported_retried_and_back(tmp_path: Path) -> None:
     events: queue.Queue[Any] = queue.Queue()
     dice = StandInDice(seed=1)

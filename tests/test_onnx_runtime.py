@@ -4,6 +4,8 @@ the fixed-shape files read through their twins, and clear messages for what cann
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import cv2
@@ -102,3 +104,13 @@ def test_a_wrong_runtime_name_stops_the_command_with_a_message(
     monkeypatch.setenv(VARIABLE, "tensorflow")
     assert main(["read", str(PHOTOS / "six_57.jpg")]) == 2
     assert "KOSTKA_RUNTIME is 'tensorflow'; use onnxruntime or dnn" in capsys.readouterr().err
+
+
+def test_choosing_a_runtime_loads_no_library() -> None:
+    """``kostka odds`` and the other rules-only commands choose one too and must start fast."""
+    code = (
+        "import sys; from firmware.onnx_runtime import choose_runtime; choose_runtime(); "
+        "print(sorted({'cv2', 'numpy', 'onnxruntime'} & set(sys.modules)))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]", done.stdout + done.stderr

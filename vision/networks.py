@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-import cv2
-import numpy as np
-from numpy.typing import NDArray
+if TYPE_CHECKING:  # OpenCV and numpy are imported when a network opens: choosing one is quick
+    import numpy as np
+    from numpy.typing import NDArray
 
 
 class Network(Protocol):
@@ -43,9 +43,13 @@ class DnnNetwork:
     name = "OpenCV dnn"
 
     def __init__(self, path: Path) -> None:
+        import cv2
+
         self._net = cv2.dnn.readNetFromONNX(str(path))
 
     def run(self, blob: NDArray[Any]) -> NDArray[np.float32]:
+        import numpy as np
+
         self._net.setInput(blob)
         return np.asarray(self._net.forward(), np.float32)
 
@@ -61,6 +65,11 @@ def use_runtime(opener: Opener | None) -> None:
 def runtime() -> Opener:
     """The opener in use."""
     return _opener[0]
+
+
+def runtime_name() -> str:
+    """The name of the runtime in use, for reports (``OpenCV dnn`` by default)."""
+    return str(getattr(runtime(), "name", "another runtime"))
 
 
 def any_size(path: Path) -> Path:
@@ -80,9 +89,7 @@ def load(path: str | Path, what: str, trainer: str, error: type[Exception]) -> N
     runtime cannot load raises ``error`` with the runtime's reason."""
     if not Path(path).is_file():
         raise error(f"{what} {path} is missing; train it with {trainer}")
-    opener = runtime()
     try:
-        return _open(str(path), opener)
+        return _open(str(path), runtime())
     except Exception as reason:  # each runtime raises its own kind; the message says what
-        name = getattr(opener, "name", "the network runtime")
-        raise error(f"{name} cannot load the {what} {path}: {reason}") from None
+        raise error(f"{runtime_name()} cannot load the {what} {path}: {reason}") from None

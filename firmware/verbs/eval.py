@@ -180,6 +180,8 @@ def progress(done: int, total: int, started: float) -> None:
 
 
 def report(title: str, tally: Tally) -> str:
+    from vision.networks import runtime_name
+
     n = max(tally.labelled, 1)
     c = tally.counts
     lines = [
@@ -191,7 +193,7 @@ def report(title: str, tally: Tally) -> str:
         f"(cocked {tally.abstain_cocked}; unlabelled uncertain finds {tally.extra_uncertain})",
         f"  missed         {c['missed']:5d}  {100 * c['missed'] / n:6.2f}%",
         f"  median ms      {statistics.median(tally.ms) if tally.ms else float('nan'):7.1f}"
-        f"  (reading only, decode excluded; {len(tally.ms)} images)",
+        f"  (reading only, decode excluded; {len(tally.ms)} images; networks on {runtime_name()})",
     ]
     return "\n".join(lines)
 
