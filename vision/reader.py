@@ -31,7 +31,7 @@ from vision.face_net import CLOSE_CROP, CLOSE_DIE, CLOSE_MODEL, FACE_CLASSES, fa
 from vision.face_net import MODEL as FACE_MODEL
 from vision.reading import Die, Reading
 from vision.scaling import Pyramid
-from vision.trust import NONE, judge, wants_closer_look
+from vision.trust import NONE, closer_turns, judge
 from vision.tuning import PIPS, BigDice, PipSettings
 
 MODES = ("pips", "colours", "cards")
@@ -253,19 +253,25 @@ def closer_views(
     settings: PipSettings,
     models: str | None,
 ) -> dict[int, NDArray[np.float32]]:
-    """The closer classifier's views (as it is and turned) of each find that only the first
-    classifier's doubt keeps from ``ok``, by index; none when that classifier is absent."""
+    """The closer classifier's views of each find that only the first classifier's doubt keeps
+    from ``ok`` (as it is and turned), or whose first views name two faces (``arbiter_views``
+    turns), by index; none when that classifier is absent."""
     if not settings.closer_look:
         return {}
-    asked = [
-        k for k, c in enumerate(candidates) if wants_closer_look(c, views[k], typical, settings, *where[k])
-    ]
+    wanted = [closer_turns(c, views[k], typical, settings, *where[k]) for k, c in enumerate(candidates)]
+    asked = {k: turns for k, turns in enumerate(wanted) if turns}
     path = close_model_path(models) if asked else None  # the file is looked for only when needed
     if path is None:
         return {}
-    dice = [(candidates[k].x, candidates[k].y, candidates[k].size) for k in asked]
-    more = face_probs(load_face_net(path), pyramid, dice, 2, math.inf, (CLOSE_CROP, CLOSE_DIE))
-    return dict(zip(asked, more, strict=True))
+    net = load_face_net(path)
+    found: dict[int, NDArray[np.float32]] = {}
+    for turns in set(asked.values()):
+        ks = [k for k, t in asked.items() if t == turns]
+        dice = [(candidates[k].x, candidates[k].y, candidates[k].size) for k in ks]
+        found |= dict(
+            zip(ks, face_probs(net, pyramid, dice, turns, math.inf, (CLOSE_CROP, CLOSE_DIE)), strict=True)
+        )
+    return found
 
 
 def load_models(models: str | None = None) -> None:

@@ -2,7 +2,7 @@
 
 The face classifier's views of the die (as it is, and turned when that is not sure) must name
 the same face with high probability (or, when they are unsure of it, a closer classifier's
-views must: ``wants_closer_look``); the dice network must be sure a die is there (a little
+views must: ``closer_turns``); the dice network must be sure a die is there (a little
 less sure when the face is plain to the classifier); the die must be about as big as the
 others and lie whole in the frame. (The dice network's own class map is not asked: as a veto
 it turned more right readings uncertain than it caught wrong ones, see ``vision.tuning``.)
@@ -18,15 +18,19 @@ it turned more right readings uncertain than it caught wrong ones, see ``vision.
 >>> judge(net_says, views, 48.0, in_frame=False)[2]  # partly out of the picture
 'uncertain'
 >>> unsure = np.array([[0, 0, 0.55, 0.45, 0, 0, 0, 0], [0, 0, 0.85, 0.15, 0, 0, 0, 0]])
->>> judge(net_says, unsure, 48.0)[2], wants_closer_look(net_says, unsure, 48.0)
-('uncertain', True)
+>>> judge(net_says, unsure, 48.0)[2], closer_turns(net_says, unsure, 48.0)
+('uncertain', 2)
 >>> judge(net_says, unsure, 48.0, closer=views)[2]  # the closer look names the same face
 'ok'
 >>> judge(net_says, unsure, 48.0, closer=views[:, [0, 1, 3, 2, 4, 5, 6, 7]])[2]  # another face
 'uncertain'
 >>> torn = np.array([[0, 0, 0.8, 0.2, 0, 0, 0, 0], [0, 0, 0.4, 0.6, 0, 0, 0, 0]])  # a view says four
->>> wants_closer_look(net_says, torn, 48.0), judge(net_says, torn, 48.0, closer=views)[2]
-(False, 'uncertain')
+>>> closer_turns(net_says, torn, 48.0), judge(net_says, torn, 48.0, closer=views)[2]  # two views
+(4, 'uncertain')
+>>> judge(net_says, torn, 48.0, closer=np.repeat(views[:1], 4, axis=0))[2]  # four views: a three
+'ok'
+>>> judge(net_says, torn, 48.0, closer=np.repeat(views[:1, [0, 1, 3, 2, 4, 5, 6, 7]], 4, axis=0))[2]
+'uncertain'
 """
 
 from __future__ import annotations
@@ -58,7 +62,9 @@ def judge(
     find lies within ``settings.crowd`` dice (this may be a side face of that die).
     ``in_frame``: the die's centre lies at least ``settings.edge`` dice inside the frame.
     ``closer``: the closer classifier's views (``vision.face_net.CLOSE_MODEL``) of a die the
-    first left unsure (``wants_closer_look``): naming the same face as surely, it stands in.
+    first left unsure (``closer_turns``): naming the same face as surely, it stands in; or
+    of a die whose first views name two faces: all naming the likelier one
+    surely, it settles the dispute (``arbitrates``).
     """
     mean = views.mean(axis=0)
     best = int(np.argmax(mean))
@@ -70,8 +76,10 @@ def judge(
         return None, confidence, status
     if best == NONE:
         return None, confidence, "uncertain"
+    disputed = contradicted(views, best, settings)
     named = names(views, best, settings) or (
-        closer is not None and not contradicted(views, best, settings) and names(closer, best, settings)
+        closer is not None
+        and (arbitrates(closer, best, settings) if disputed else names(closer, best, settings))
     )
     sure = mean[best] >= settings.sure_face
     ok = named and placed(candidate, sure, typical_size, settings, crowded, in_frame)
@@ -98,6 +106,17 @@ def contradicted(views: NDArray[np.float32], face: int, settings: PipSettings) -
     return bool((views[:, others] >= settings.ok_prob_each).any())
 
 
+def arbitrates(views: NDArray[np.float32], face: int, settings: PipSettings) -> bool:
+    """Do all of a closer classifier's views (``settings.arbiter_views``) name class ``face``, each
+    with at least ``arbiter_each`` and their mean with ``arbiter_mean``?"""
+    return (
+        len(views) >= settings.arbiter_views > 0
+        and bool((views.argmax(axis=1) == face).all())
+        and float(views[:, face].min()) >= settings.arbiter_each
+        and float(views[:, face].mean()) >= settings.arbiter_mean
+    )
+
+
 def placed(
     candidate: Candidate,
     sure: bool,
@@ -119,18 +138,22 @@ def placed(
     )
 
 
-def wants_closer_look(
+def closer_turns(
     candidate: Candidate,
     views: NDArray[np.float32],
     typical_size: float | None,
     settings: PipSettings = PIPS,
     crowded: bool = False,
     in_frame: bool = True,
-) -> bool:
-    """Is the first classifier's doubt all that keeps this die from ``ok``? (It names a face,
-    not surely, no view names another, and every other check holds.)"""
+) -> int:
+    """How many views of the closer classifier a die needs, 0 for none: 2 (as it is and turned)
+    when the first classifier's doubt is all that keeps it from ``ok`` (it names a face, not
+    surely, and no view names another); ``settings.arbiter_views`` when its views name two faces
+    (``contradicted``: ``arbitrates``) and every other check holds."""
     mean = views.mean(axis=0)
     best = int(np.argmax(mean))
-    if best in (NONE, COCKED) or names(views, best, settings) or contradicted(views, best, settings):
-        return False
-    return placed(candidate, mean[best] >= settings.sure_face, typical_size, settings, crowded, in_frame)
+    if best in (NONE, COCKED) or names(views, best, settings):
+        return 0
+    if not placed(candidate, mean[best] >= settings.sure_face, typical_size, settings, crowded, in_frame):
+        return 0
+    return settings.arbiter_views if contradicted(views, best, settings) else 2

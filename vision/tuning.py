@@ -123,6 +123,17 @@ class PipSettings:
     # errors, 9 fewer right dice; as taken, one right byler die fewer; on the even images, which
     # both classifiers were trained on, 4 byler dice fewer).
     closer_look: bool = True
+    # A die whose first classifier's views name two faces (``contradicted``) is shown to the closer
+    # classifier turned by 90 degrees each time, ``arbiter_views`` views: when every one names the
+    # first views' likeliest face, with at least ``arbiter_each``, and their mean ``arbiter_mean``,
+    # the die is ok (``vision.trust.arbitrates``; marbled dice whose swirls one view takes for pips).
+    # Chosen looking at the 57 such dice of all odd images as taken and under 8 changes, and of the
+    # even ones as taken: 14 right readings at these bars (4 of them on even images), none wrong; the
+    # two wrong faces nearest to passing had a weakest view of 0.67 and 0.68. Checked on 6 changes not
+    # looked at (bench/bench_photo_changes.py): more right dice, no new silent error. 0: never.
+    arbiter_views: int = 4
+    arbiter_each: float = 0.75
+    arbiter_mean: float = 0.85
     cocked_prob: float = 0.5  # "cocked" wins in the mean of the views with at least this
     not_a_die: float = 0.5  # "no die here" in the mean of the views: the find is dropped
     # A die whose size differs from the median of the frame's dice by more than this factor
