@@ -50,6 +50,8 @@ class OnnxRuntimeNetwork:
         options.intra_op_num_threads = max(1, cv2.getNumThreads())
         options.inter_op_num_threads = 1
         options.log_severity_level = 3  # errors only: its warnings are not the player's business
+        # threads that wait by spinning would take the Pi's cores from the loop between two reads
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         self._session = onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
         self._input = self._session.get_inputs()[0].name
 
@@ -67,17 +69,19 @@ class OnnxRuntimeNetwork:
 
 class OnnxRuntime:
     """The opener ``vision.networks.use_runtime`` takes: ``path`` (or its ``any_size`` twin) in
-    ONNX Runtime; a fixed-shape file without a twin in OpenCV's dnn module, which runs it at any
-    size."""
+    ONNX Runtime; in OpenCV's dnn module a fixed-shape file without a twin (dnn runs it at any
+    size), and every file when the installed onnxruntime cannot be imported (a broken install
+    costs speed, not the game)."""
 
     name = OnnxRuntimeNetwork.name
 
     def __call__(self, path: Path) -> Network:
         twin = any_size(path)
-        if twin.is_file():
-            return OnnxRuntimeNetwork(twin)
-        network = OnnxRuntimeNetwork(path)
-        return DnnNetwork(path) if network.fixed_shape else network
+        try:
+            network = OnnxRuntimeNetwork(twin if twin.is_file() else path)
+        except ImportError:
+            return DnnNetwork(path)
+        return DnnNetwork(path) if network.fixed_shape and not twin.is_file() else network
 
 
 ONNX_RUNTIME = OnnxRuntime()  # one opener, so that the networks it opened stay cached

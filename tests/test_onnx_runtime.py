@@ -77,6 +77,14 @@ def test_real_photos_read_the_same_on_both_runtimes() -> None:
     assert seen >= 10
 
 
+def test_an_onnxruntime_that_cannot_be_imported_leaves_the_networks_to_opencv(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "onnxruntime", None)  # import onnxruntime -> ImportError
+    assert isinstance(ONNX_RUNTIME(DICE_MODEL), DnnNetwork)
+    assert isinstance(ONNX_RUNTIME(DATA / "face_net.onnx"), DnnNetwork)
+
+
 def test_a_file_onnx_runtime_cannot_load_is_a_clear_error(tmp_path: Path) -> None:
     broken = tmp_path / "dice_net.onnx"
     broken.write_bytes(b"not a network")
