@@ -23,6 +23,7 @@ the JSON of ``kostka read --mode cards``.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 import cv2
@@ -140,22 +141,24 @@ def card_hue_name(hue: float) -> str | None:
 def find_cards(work: NDArray[np.uint8], cast: Cast) -> list[cv2.typing.RotatedRect]:
     """Rotated rectangles (work pixels) of pale regions shaped like a card, largest first."""
     balanced = cv2.transform(work, np.diag(np.array(cast.gains, np.float32)))  # as colour.corrected
-    hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV)
-    value = hsv[..., 2]
+    # whole planes, not strided views of the HSV image: the comparisons below take a tenth as long
+    _, saturation, value = cv2.split(cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV))
     step = cv2.morphologyEx(value, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
     smooth = step < cv2.convertScaleAbs(value, alpha=EDGE)
-    colourless = hsv[..., 1] < PAPER_SATURATION
+    colourless = saturation < PAPER_SATURATION
     pale = colourless & smooth
     pale_in_glare = colourless & (step < cv2.convertScaleAbs(value, alpha=GLARE_EDGE))
     cuts = [(pale, level) for level in PAPER_LEVELS]
     cuts += [(pale_in_glare, level) for level in PAPER_LEVELS if level >= GLARE_LEVEL]
-    cuts.append(((hsv[..., 1] < CREAM_SATURATION) & smooth, CREAM_LEVEL))
+    cuts.append(((saturation < CREAM_SATURATION) & smooth, CREAM_LEVEL))
     area_total = float(work.shape[0] * work.shape[1])
     found: list[tuple[float, cv2.typing.RotatedRect]] = []
     for mask, level in cuts:
-        paper = (mask & (value > level * cast.white)).view(np.uint8)
+        # a whole level: for a uint8 v, v > x exactly when v > floor(x) (and none is above 255)
+        paper = (mask & (value > min(255, math.floor(level * cast.white)))).view(np.uint8)
         outlines, tree = cv2.findContours(paper, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-        for outline, (_, _, _, parent) in zip(outlines, tree[0] if tree is not None else [], strict=True):
+        parents = tree[0][:, 3].tolist() if tree is not None else []  # plain ints: a quick loop
+        for outline, parent in zip(outlines, parents, strict=True):
             if parent >= 0 or len(outline) < 4 or cv2.contourArea(outline) < 0.5 * CARD_AREA[0] * area_total:
                 continue
             hull = cv2.convexHull(outline)
