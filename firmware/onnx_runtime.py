@@ -2,8 +2,9 @@
 
 vision/ runs its networks through OpenCV's dnn module unless told otherwise (``vision.networks``).
 On one core here ONNX Runtime computes the same outputs (to about 1e-5), the pip reader's
-whole reading in about half the time (``bench/bench_vision.py --against dnn`` prints both). ``choose_runtime`` plugs it in when the
-package is importable and ``KOSTKA_RUNTIME`` does not say ``dnn``; the commands call it first.
+whole reading in about half the time (``bench/bench_vision.py --against dnn`` prints both).
+``choose_runtime`` plugs it in when the package is importable and ``KOSTKA_RUNTIME`` does not
+say ``dnn``; the commands call it first.
 
 A fixed-shape network file is read through its ``any_size`` twin (ONNX Runtime holds a file to
 its declared input shape, and the reader feeds the dice network frames and crops of several
