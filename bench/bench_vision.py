@@ -121,7 +121,7 @@ class Other:
     """The same frames read on a second runtime, each right after the first's timed read."""
 
     def __init__(self, runtime: str) -> None:
-        self.runtime, self.ms, self.frames, self.differ = runtime, [], 0, 0
+        self.runtime, self.name, self.ms, self.frames, self.differ = runtime, runtime, [], 0, 0
 
     def read(self, frame: np.ndarray, models: str | None, reading: Reading, back_to: str | None) -> None:
         from firmware.onnx_runtime import choose_runtime

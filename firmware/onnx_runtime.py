@@ -82,7 +82,7 @@ class OnnxRuntime:
             network = OnnxRuntimeNetwork(twin if twin.is_file() else path)
         except ImportError:
             return DnnNetwork(path)
-        return DnnNetwork(path) if network.fixed_shape and not twin.is_file() else network
+        return DnnNetwork(path) if network.fixed_shape else network  # (a twin's shape is free)
 
 
 ONNX_RUNTIME = OnnxRuntime()  # one opener, so that the networks it opened stay cached
@@ -99,9 +99,10 @@ def choose_runtime(wanted: str | None = None) -> str:
     wanted = wanted if wanted is not None else os.environ.get(VARIABLE, "")
     if wanted and wanted not in RUNTIMES:
         raise ValueError(f"{VARIABLE} is {wanted!r}; use {' or '.join(RUNTIMES)}")
-    if wanted == "onnxruntime" and not installed():
+    here = installed()
+    if wanted == "onnxruntime" and not here:
         raise ValueError(f"{VARIABLE} is 'onnxruntime' but the onnxruntime package is not installed")
-    if wanted != "dnn" and installed():
+    if wanted != "dnn" and here:
         use_runtime(ONNX_RUNTIME)
         return OnnxRuntimeNetwork.name
     use_runtime(None)

@@ -1,9 +1,7 @@
 """Every test reads with the network runtime the commands choose (``firmware.onnx_runtime``), as the
-product does; a test that switches runtime gets it back afterwards."""
+product does, whichever runtime the test before it switched to."""
 
 from __future__ import annotations
-
-from collections.abc import Iterator
 
 import pytest
 
@@ -11,7 +9,5 @@ from firmware.onnx_runtime import choose_runtime
 
 
 @pytest.fixture(autouse=True)
-def product_runtime() -> Iterator[None]:
-    choose_runtime()
-    yield
+def product_runtime() -> None:
     choose_runtime()

@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.colour import Cast, circular_median, corrected, estimate_cast
+from vision.colour import Cast, circular_median, corrected, estimate_cast, hue_offset
 from vision.reading import Die, Status
 from vision.scaling import Pyramid
 
@@ -282,7 +282,7 @@ def _mark(hsv: NDArray[np.float32], mark: NDArray[np.uint8]) -> Mark:
     washed = float(np.median(saturation[core])) < WASHED
     if washed and {card_hue_name(median - DRIFT), card_hue_name(median + DRIFT)} != {colour}:
         colour = None
-    steady = float(np.mean(np.abs((hue - median + 90) % 180 - 90) <= STEADY_HUE))
+    steady = float(np.mean(np.abs(hue_offset(hue, median)) <= STEADY_HUE))
     outline, _ = cv2.findContours(mark, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     pixels = float(mark.sum())
     hull = float(cv2.contourArea(cv2.convexHull(max(outline, key=cv2.contourArea))))
@@ -313,7 +313,7 @@ def beside(mark: Mark, other: Mark) -> Mark:
     gap = hue_gap(mark.hue)
     if mark.colour is not None or mark.washed or other.washed or gap is None or other.colour not in gap:
         return mark
-    if abs((mark.hue - other.hue + 90) % 180 - 90) < APART_HUE:
+    if abs(hue_offset(mark.hue, other.hue)) < APART_HUE:
         return mark
     return replace(mark, colour=gap[0] if other.colour == gap[1] else gap[1])
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any, overload
 
 import cv2
 import numpy as np
@@ -345,7 +346,7 @@ def _ranges(
     coloured = body & (names != _NAME_INDEX["white"]) & (names != _NAME_INDEX["black"])
     hue_range = 0.0
     if int(coloured.sum()) >= 10:
-        off = (hsv[..., 0][coloured].astype(np.float32) - hue + 90) % 180 - 90
+        off = hue_offset(hsv[..., 0][coloured].astype(np.float32), hue)
         low, high = np.percentile(off, (5, 95))
         hue_range = float(high - low)
     low, middle, high = np.percentile(hsv[..., 2][body].astype(np.float32), (10, 50, 90))
@@ -376,9 +377,22 @@ def _steady(hsv: NDArray[np.uint8], same: NDArray[np.bool_], hue: float, saturat
         middle = float(np.median(v))
         return float((np.abs(v - middle) <= 0.35 * middle + 6).mean())
     h = hsv[..., 0][same].astype(np.float32)
-    off = np.abs((h - hue + 90) % 180 - 90)
+    off = np.abs(hue_offset(h, hue))
     s = hsv[..., 1][same].astype(np.float32)
     return float(((off <= STEADY_HUE) & (s >= STEADY_SATURATION * saturation)).mean())
+
+
+@overload
+def hue_offset(hue: float, reference: float) -> float: ...
+@overload
+def hue_offset(hue: NDArray[Any], reference: float) -> NDArray[Any]: ...
+def hue_offset(hue: float | NDArray[Any], reference: float) -> float | NDArray[Any]:
+    """How far OpenCV hues (0-180, a circle) lie from ``reference``, signed, in -90..90.
+
+    >>> hue_offset(2.0, 178.0), hue_offset(178.0, 2.0)
+    (4.0, -4.0)
+    """
+    return (hue - reference + 90) % 180 - 90
 
 
 def circular_median(hue: NDArray[np.float32]) -> float:
@@ -393,7 +407,7 @@ def circular_median(hue: NDArray[np.float32]) -> float:
     """
     angle = hue * (np.pi / 90)
     mean = math.atan2(float(np.sin(angle).mean()), float(np.cos(angle).mean()))
-    centred = (hue - mean * 90 / np.pi + 90) % 180 - 90
+    centred = hue_offset(hue, mean * 90 / np.pi)
     return round(float((np.median(centred) + mean * 90 / np.pi) % 180), 3) % 180
 
 
