@@ -224,7 +224,7 @@ def on_own_paper(card_bgr: NDArray[np.uint8], cast: Cast) -> NDArray[np.float32]
     light = (hsv[..., 1] < PAPER_SATURATION) & (value >= 0.7 * float(np.percentile(value, 90)))
     if int(light.sum()) >= 50:
         paper = pixels[light].mean(axis=0)
-        hsv = _hsv(np.asarray(pixels * (float(paper.mean()) / np.maximum(paper, 1.0)), np.float32))
+        hsv = _hsv(_times(pixels, (float(paper.mean()) / np.maximum(paper, 1.0)).tolist()))
     return hsv
 
 
@@ -232,7 +232,12 @@ def _hsv(bgr: NDArray[np.float32]) -> NDArray[np.float32]:
     """HSV of float BGR (0-255, clipped) in OpenCV's 8-bit units but not rounded."""
     unit = np.asarray(np.clip(bgr, 0, 255) / np.float32(255), np.float32)
     hsv = np.asarray(cv2.cvtColor(unit, cv2.COLOR_BGR2HSV), np.float32)
-    return hsv * np.array([0.5, 255, 255], np.float32)
+    return _times(hsv, [0.5, 255.0, 255.0])
+
+
+def _times(image: NDArray[np.float32], factors: list[float]) -> NDArray[np.float32]:
+    """``image * factors`` per channel: the same float32 products as numpy's, in a third of the time."""
+    return np.asarray(cv2.multiply(image, (*factors, 0.0)), np.float32)  # type: ignore[call-overload]
 
 
 def marks_of(hsv: NDArray[np.float32]) -> list[Mark]:
@@ -287,7 +292,8 @@ def _mark(hsv: NDArray[np.float32], mark: NDArray[np.uint8]) -> Mark:
     pixels = float(mark.sum())
     hull = float(cv2.contourArea(cv2.convexHull(max(outline, key=cv2.contourArea))))
     solidity = pixels / hull if hull > 0 else 0.0
-    x = float(np.nonzero(mark)[1].mean()) / CARD_W
+    moments = cv2.moments(mark, binaryImage=True)  # whole-number sums: the mean of the columns exactly
+    x = moments["m10"] / moments["m00"] / CARD_W
     return Mark(colour, round(median, 1), steady, solidity, x, pixels / (CARD_W * CARD_H), washed)
 
 
