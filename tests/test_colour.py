@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 import pytest
 
+from vision import colour
 from vision.colour import (
     FACE_PX,
     FACE_SHARE,
@@ -108,6 +109,20 @@ def test_cast_from_a_grey_tray_undoes_much_of_a_warm_lamp() -> None:
 def test_cast_of_a_daylight_grey_tray_is_none() -> None:
     cast = estimate_cast(np.full((60, 80, 3), 160, np.uint8))
     assert all(abs(g - 1.0) < 0.03 for g in cast.gains)
+
+
+def test_grey_votes_a_few_casts_at_a_time_are_every_casts_votes() -> None:
+    """The votes counted a few casts at a time (for the cache) are those of all casts at once."""
+    rng = np.random.default_rng(5)
+    chroma = (rng.normal(-0.2, 0.3, 5000).astype(np.float32), rng.normal(0.1, 0.2, 5000).astype(np.float32))
+    weight = rng.random(5000).astype(np.float32)
+    line = np.array(colour.WARM_END, np.float32)
+    casts = (colour.CAST_STEPS[:, None] * line[None, :]).astype(np.float32)
+    distance = (chroma[0][None, :] - casts[:, :1]) ** 2 + (chroma[1][None, :] - casts[:, 1:]) ** 2
+    near = distance < colour.NEUTRAL**2
+    votes = colour._grey_votes(chroma, weight, line)
+    assert votes.shape == (len(colour.CAST_STEPS),) and near.sum(axis=1).min() > 0
+    assert np.allclose(votes, near.astype(np.float32) @ weight, rtol=1e-5)
 
 
 def face_crop(sprite: np.ndarray, turn: float, cast_bgr: tuple[float, float, float]) -> np.ndarray:
