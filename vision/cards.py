@@ -152,6 +152,7 @@ def find_cards(work: NDArray[np.uint8], cast: Cast) -> list[cv2.typing.RotatedRe
     cuts += [(pale_in_glare, level) for level in PAPER_LEVELS if level >= GLARE_LEVEL]
     cuts.append(((saturation < CREAM_SATURATION) & smooth, CREAM_LEVEL))
     area_total = float(work.shape[0] * work.shape[1])
+    smallest = 0.5 * CARD_AREA[0] * area_total  # an outline smaller than this cannot hull a card
     found: list[tuple[float, cv2.typing.RotatedRect]] = []
     for mask, level in cuts:
         # a whole level: for a uint8 v, v > x exactly when v > floor(x) (and none is above 255)
@@ -159,7 +160,7 @@ def find_cards(work: NDArray[np.uint8], cast: Cast) -> list[cv2.typing.RotatedRe
         outlines, tree = cv2.findContours(paper, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
         parents = tree[0][:, 3].tolist() if tree is not None else []  # plain ints: a quick loop
         for outline, parent in zip(outlines, parents, strict=True):
-            if parent >= 0 or len(outline) < 4 or cv2.contourArea(outline) < 0.5 * CARD_AREA[0] * area_total:
+            if parent >= 0 or len(outline) < 4 or cv2.contourArea(outline) < smallest:
                 continue
             hull = cv2.convexHull(outline)
             area = float(cv2.contourArea(hull))

@@ -22,7 +22,7 @@ from numpy.typing import NDArray
 
 from vision.colour import Cast
 from vision.colour_net import CLASSES
-from vision.dice_net import ModelError
+from vision.dice_net import ModelError, softmax
 from vision.networks import Network, load
 from vision.scaling import Pyramid
 
@@ -66,6 +66,4 @@ def classify_faces(net: Network, crops: list[NDArray[np.uint8]]) -> NDArray[np.f
     if not crops:
         return np.zeros((0, len(FACE_CLASSES)), np.float32)
     logits = net.run(cv2.dnn.blobFromImages(crops, 1.0 / 255.0)).reshape(len(crops), len(FACE_CLASSES))
-    e = np.exp(logits - logits.max(axis=1, keepdims=True))
-    probs: NDArray[np.float32] = (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
-    return probs
+    return softmax(logits, axis=1).astype(np.float32)

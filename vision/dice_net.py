@@ -76,10 +76,10 @@ def run_maps(net: Network, image_bgr: NDArray[np.uint8]) -> NDArray[np.float32]:
     return maps[:, : -(-height // STRIDE), : -(-width // STRIDE)]
 
 
-def softmax(logits: NDArray[np.float32]) -> NDArray[np.float32]:
-    """Probabilities over the first axis."""
-    e = np.exp(logits - logits.max(axis=0, keepdims=True))
-    out: NDArray[np.float32] = e / e.sum(axis=0, keepdims=True)
+def softmax(logits: NDArray[np.float32], axis: int = 0) -> NDArray[np.float32]:
+    """Probabilities over ``axis`` (the first: a map's classes)."""
+    e = np.exp(logits - logits.max(axis=axis, keepdims=True))
+    out: NDArray[np.float32] = e / e.sum(axis=axis, keepdims=True)
     return out
 
 

@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.dice_net import softmax
 from vision.networks import Network, load
 from vision.scaling import Pyramid
 
@@ -69,6 +70,4 @@ def _probs(net: Network, crops: list[NDArray[np.uint8]]) -> NDArray[np.float32]:
     if not crops:
         return np.zeros((0, 1, len(FACE_CLASSES)), np.float32)
     logits = net.run(cv2.dnn.blobFromImages(crops, 1.0 / 255.0)).reshape(len(crops), -1, len(FACE_CLASSES))
-    e = np.exp(logits - logits.max(axis=2, keepdims=True))
-    probs: NDArray[np.float32] = (e / e.sum(axis=2, keepdims=True)).astype(np.float32)
-    return probs
+    return softmax(logits, axis=2).astype(np.float32)
