@@ -125,6 +125,28 @@ def test_grey_votes_a_few_casts_at_a_time_are_every_casts_votes() -> None:
     assert np.allclose(votes, near.astype(np.float32) @ weight, rtol=1e-5)
 
 
+def test_percentile_is_numpys_in_double_precision() -> None:
+    """``colour.percentile`` gives np.percentile's value (of the same numbers as float64) for any
+    length, share and layout: strided planes, whole numbers with ties, one value; nan for none."""
+    rng = np.random.default_rng(11)
+    for n in (1, 2, 3, 10, 999, 15000):
+        for values in (rng.uniform(0, 255, n).astype(np.float32), rng.integers(0, 5, n).astype(np.float32)):
+            for q in (0.0, 12.5, 50.0, 90.0, 97.0, 99.0, 100.0):
+                assert colour.percentile(values, q) == float(np.percentile(values.astype(np.float64), q))
+    plane = rng.uniform(0, 255, (100, 150, 3)).astype(np.float32)[..., 2]
+    assert colour.percentile(plane, 90) == float(np.percentile(plane.astype(np.float64), 90))
+    assert plane.flags.c_contiguous is False and math.isnan(colour.percentile(plane[:0], 50))
+
+
+def test_corrected_is_the_cast_undone_and_cut_at_255() -> None:
+    """``corrected`` (by cv2.multiply) gives numpy's float32 products, clipped and truncated."""
+    rng = np.random.default_rng(12)
+    crop = rng.integers(0, 256, (40, 60, 3), dtype=np.uint8)[::2, 1:]
+    cast = colour.Cast((1.37, 1.0, 0.64), 200.0, 0.5)
+    expected = np.clip(crop.astype(np.float32) * np.array(cast.gains, np.float32), 0, 255).astype(np.uint8)
+    assert np.array_equal(colour.corrected(crop, cast), expected) and expected.max() == 255
+
+
 def face_crop(sprite: np.ndarray, turn: float, cast_bgr: tuple[float, float, float]) -> np.ndarray:
     """A face picture as colour mode cuts it: turned, on grey, the face FACE_SHARE of... the crop."""
     size = sprite.shape[0]

@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.colour import Cast, circular_median, corrected, estimate_cast, hue_offset
+from vision.colour import Cast, circular_median, corrected, estimate_cast, hue_offset, percentile
 from vision.reading import Die, Status
 from vision.scaling import Pyramid
 
@@ -156,7 +156,8 @@ def find_cards(work: NDArray[np.uint8], cast: Cast) -> list[cv2.typing.RotatedRe
     found: list[tuple[float, cv2.typing.RotatedRect]] = []
     for mask, level in cuts:
         # a whole level: for a uint8 v, v > x exactly when v > floor(x) (and none is above 255)
-        paper = (mask & (value > min(255, math.floor(level * cast.white)))).view(np.uint8)
+        _, bright = cv2.threshold(value, min(255, math.floor(level * cast.white)), 1, cv2.THRESH_BINARY)
+        paper = cv2.bitwise_and(mask.view(np.uint8), bright)
         outlines, tree = cv2.findContours(paper, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
         parents = tree[0][:, 3].tolist() if tree is not None else []  # plain ints: a quick loop
         for outline, parent in zip(outlines, parents, strict=True):
@@ -220,18 +221,18 @@ def on_own_paper(card_bgr: NDArray[np.uint8], cast: Cast) -> NDArray[np.float32]
     """The straightened card in HSV (float: hue 0-180, saturation and value 0-255), white-balanced
     on its own paper (its light pale pixels)."""
     pixels = corrected(card_bgr, cast).astype(np.float32)
-    hsv = _hsv(pixels)
+    hsv = _hsv(pixels, clip=False)  # 0-255 already
     value = hsv[..., 2]
-    light = (hsv[..., 1] < PAPER_SATURATION) & (value >= 0.7 * float(np.percentile(value, 90)))
-    if int(light.sum()) >= 50:
-        paper = pixels[light].mean(axis=0)
+    light = ((hsv[..., 1] < PAPER_SATURATION) & (value >= 0.7 * percentile(value, 90))).view(np.uint8)
+    if cv2.countNonZero(light) >= 50:
+        paper = np.array(cv2.mean(pixels, mask=light)[:3])
         hsv = _hsv(_times(pixels, (float(paper.mean()) / np.maximum(paper, 1.0)).tolist()))
     return hsv
 
 
-def _hsv(bgr: NDArray[np.float32]) -> NDArray[np.float32]:
-    """HSV of float BGR (0-255, clipped) in OpenCV's 8-bit units but not rounded."""
-    unit = np.asarray(np.clip(bgr, 0, 255) / np.float32(255), np.float32)
+def _hsv(bgr: NDArray[np.float32], clip: bool = True) -> NDArray[np.float32]:
+    """HSV of float BGR (0-255, clipped unless ``clip`` is False) in OpenCV's 8-bit units but not rounded."""
+    unit = np.asarray((np.clip(bgr, 0, 255) if clip else bgr) / np.float32(255), np.float32)
     hsv = np.asarray(cv2.cvtColor(unit, cv2.COLOR_BGR2HSV), np.float32)
     return _times(hsv, [0.5, 255.0, 255.0])
 
@@ -247,7 +248,7 @@ def marks_of(hsv: NDArray[np.float32]) -> list[Mark]:
     m = round(MARGIN * CARD_H)
     inner[m:-m, m:-m] = True
     saturation, value = hsv[..., 1], hsv[..., 2]
-    bright = float(np.percentile(value, 90))
+    bright = percentile(value, 90)
     found = (inner & (saturation >= MARK_SATURATION) & (value >= 0.2 * bright)).view(np.uint8)
     coloured = np.asarray(cv2.morphologyEx(found, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8)
     return sorted((_mark(hsv, part) for part in _parts(coloured)), key=lambda k: k.x)
@@ -281,11 +282,11 @@ def _mark(hsv: NDArray[np.float32], mark: NDArray[np.uint8]) -> Mark:
     core = cv2.erode(mark, np.ones((3, 3), np.uint8)) > 0
     if int(core.sum()) < 10:
         core = mark > 0
-    core &= saturation >= float(np.percentile(saturation[core], VIVID))
+    core &= saturation >= percentile(saturation[core], VIVID)
     hue = hsv[..., 0][core]
     median = circular_median(hue)
     colour = card_hue_name(median)
-    washed = float(np.median(saturation[core])) < WASHED
+    washed = percentile(saturation[core], 50) < WASHED
     if washed and {card_hue_name(median - DRIFT), card_hue_name(median + DRIFT)} != {colour}:
         colour = None
     steady = float(np.mean(np.abs(hue_offset(hue, median)) <= STEADY_HUE))

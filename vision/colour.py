@@ -92,11 +92,11 @@ def estimate_cast(small_bgr: NDArray[np.uint8]) -> Cast:
     bright = np.maximum(np.maximum(b, g), r)
     usable = (np.minimum(np.minimum(b, g), r) >= 12) & (bright <= 250)
     if int(usable.sum()) < 10:
-        return Cast((1.0, 1.0, 1.0), max(64.0, float(np.percentile(bright, 95))), 0.0)
+        return Cast((1.0, 1.0, 1.0), max(64.0, percentile(bright, 95)), 0.0)
     b1, g1, r1 = b[usable] + 1.0, g[usable] + 1.0, r[usable] + 1.0
     chroma = np.log(b1 / g1), np.log(r1 / g1)  # log(B/G), log(R/G)
     level = (b1 + g1 + r1) / np.float32(3.0)
-    weight = (np.minimum(level / float(np.percentile(level, 99)), 1.0) ** BRIGHT_POWER).astype(np.float32)
+    weight = (np.minimum(level / percentile(level, 99), 1.0) ** BRIGHT_POWER).astype(np.float32)
     line = np.array(WARM_END, np.float32)
     scores = _grey_votes(chroma, weight, line)
     best = int(np.argmax(scores))
@@ -106,14 +106,14 @@ def estimate_cast(small_bgr: NDArray[np.uint8]) -> Cast:
         share = 0.0
     else:
         centre = CAST_STEPS[best] * line
-        off = [axis.astype(np.float64) - float(at) for axis, at in zip(chroma, centre, strict=True)]
-        near = np.hypot(*off) < NEUTRAL
-        tint = np.array([np.median(axis[near]) for axis in chroma]) - centre
+        dx, dy = (axis.astype(np.float64) - float(at) for axis, at in zip(chroma, centre, strict=True))
+        near = dx * dx + dy * dy < NEUTRAL**2  # as np.hypot(dx, dy) < NEUTRAL, in a tenth of the time
+        tint = np.array([percentile(axis[near], 50) for axis in chroma]) - centre
         centre = centre + np.clip(tint, -TINT_LIMIT, TINT_LIMIT)
     centre = centre * TRUST
     gains = (math.exp(-float(centre[0])), 1.0, math.exp(-float(centre[1])))
     lit = np.maximum(np.maximum(b * np.float32(gains[0]), g), r * np.float32(gains[2]))
-    return Cast(gains, max(48.0, min(255.0, float(np.percentile(lit, 97)))), share)
+    return Cast(gains, max(48.0, min(255.0, percentile(lit, 97))), share)
 
 
 _CASTS_AT_ONCE = 4
@@ -141,9 +141,12 @@ def _grey_votes(
 
 
 def corrected(crop_bgr: NDArray[np.uint8], cast: Cast) -> NDArray[np.uint8]:
-    """The crop with the cast undone (clipped at 255)."""
-    out = crop_bgr.astype(np.float32) * np.array(cast.gains, np.float32)
-    return np.asarray(np.clip(out, 0, 255), np.uint8)
+    """The crop with the cast undone (clipped at 255, the fractions dropped).
+
+    ``cv2.multiply`` gives numpy's float32 products in a fraction of the time; the gains are
+    positive, so only the top needs clipping."""
+    out = cv2.multiply(crop_bgr.astype(np.float32), (*cast.gains, 0.0))  # type: ignore[call-overload]
+    return np.asarray(np.minimum(out, np.float32(255.0), out=out), np.uint8)
 
 
 # Hue boundaries in OpenCV's units (0-180 = 0-360 degrees), tuned on the renderer's paints under
@@ -410,6 +413,25 @@ def hue_offset(hue: float | NDArray[Any], reference: float) -> float | NDArray[A
     (4.0, -4.0)
     """
     return (hue - reference + 90) % 180 - 90
+
+
+def percentile(values: NDArray[Any], q: float) -> float:
+    """``np.percentile(values, q)`` (linear interpolation between the two nearest ranks), without
+    its setting-up, which costs more than partitioning a card's 15,000 pixels.
+
+    >>> percentile(np.array([[1, 4], [2, 3]], np.float32), 50), percentile(np.arange(11.0), 90)
+    (2.5, 9.0)
+    """
+    flat = np.asarray(values).flatten()  # a copy: partitioned in place
+    if flat.size == 0:
+        return math.nan  # as np.median of nothing
+    at = (flat.size - 1) * q / 100.0
+    low = math.floor(at)
+    high = min(low + 1, flat.size - 1)
+    flat.partition((low, high))
+    a, b = float(flat[low]), float(flat[high])
+    t = at - low
+    return b - (b - a) * (1 - t) if t >= 0.5 else a + (b - a) * t  # numpy's way round
 
 
 def circular_median(hue: NDArray[np.float32]) -> float:
