@@ -6,7 +6,8 @@
 Input: a FACE_CROP x FACE_CROP BGR crop with the die centred and its side FACE_DIE pixels
 (layout in vision/face_net.py). Output: logits for faces 1-6, "cocked" and "no die here".
 Dice are cut from the photos at a random angle, scale, shift and colour (channels swapped,
-light and contrast changed, blurred, noised; with --motion also smeared along a line); "no die"
+light and contrast changed, blurred, noised; with --motion also smeared along a line; with --consistency
+each batch is also shown turned by 90-270 degrees and asked to agree with itself); "no die"
 crops come from the table and from points between and beside dice. ``--split even`` trains on
 the even-numbered images of each set (sorted by name), keeping the odd ones to measure
 generalisation; ``--split half-even`` on every other even one, ``--split three-quarters`` on the
@@ -313,6 +314,12 @@ def main() -> int:
         "--die", type=float, default=LAYOUT["die"], help="die side in the crop (vision.face_net.FACE_DIE)"
     )
     parser.add_argument(
+        "--consistency",
+        type=float,
+        default=0.0,
+        help="weight of agreement between each crop and its copy turned by 90-270 degrees (0: none)",
+    )
+    parser.add_argument(
         "--ensemble", nargs="+", metavar="PT", help="train nothing: join these state dicts into one --out"
     )
     args = parser.parse_args()
@@ -355,6 +362,8 @@ def main() -> int:
         y = torch.tensor([b[1] for b in batch])
         logits = net(x)
         loss = nn.functional.cross_entropy(logits, y, label_smoothing=0.02)
+        if args.consistency > 0:
+            loss = loss + turned_loss(net, x, y, logits, rng.randrange(1, 4), args.consistency)
         opt.zero_grad()
         loss.backward()
         opt.step()
@@ -371,6 +380,20 @@ def main() -> int:
         if step % 1000 == 999 or step == args.steps - 1:
             export(net, args.out)
     return 0
+
+
+def turned_loss(
+    net: nn.Module, x: torch.Tensor, y: torch.Tensor, logits: torch.Tensor, quarters: int, weight: float
+) -> torch.Tensor:
+    """The crops turned by ``quarters`` x 90 degrees: their own loss, and ``weight`` times the
+    symmetric KL divergence between their classes and the crops' as they are. The reader averages
+    turned views of an unsure die, and the shipped classifier's views of a marbled die may give its
+    face 0.1 in one and 0.99 in the next."""
+    turned = net(torch.rot90(x, quarters, dims=(2, 3)))
+    a, b = nn.functional.log_softmax(logits, 1), nn.functional.log_softmax(turned, 1)
+    kl = nn.functional.kl_div(a, b, log_target=True, reduction="batchmean")
+    kl = kl + nn.functional.kl_div(b, a, log_target=True, reduction="batchmean")
+    return nn.functional.cross_entropy(turned, y, label_smoothing=0.02) + weight * 0.5 * kl
 
 
 def export(net: nn.Module, out: str) -> None:
