@@ -145,6 +145,7 @@ def test_corrected_is_the_cast_undone_and_cut_at_255() -> None:
     cast = colour.Cast((1.37, 1.0, 0.64), 200.0, 0.5)
     expected = np.clip(crop.astype(np.float32) * np.array(cast.gains, np.float32), 0, 255).astype(np.uint8)
     assert np.array_equal(colour.corrected(crop, cast), expected) and expected.max() == 255
+    assert colour.corrected(crop[:0], cast).shape == (0, 59, 3)
 
 
 def face_crop(sprite: np.ndarray, turn: float, cast_bgr: tuple[float, float, float]) -> np.ndarray:

@@ -107,7 +107,7 @@ def estimate_cast(small_bgr: NDArray[np.uint8]) -> Cast:
     else:
         centre = CAST_STEPS[best] * line
         dx, dy = (axis.astype(np.float64) - float(at) for axis, at in zip(chroma, centre, strict=True))
-        near = dx * dx + dy * dy < NEUTRAL**2  # as np.hypot(dx, dy) < NEUTRAL, in a tenth of the time
+        near = dx * dx + dy * dy < NEUTRAL**2  # np.hypot(dx, dy) < NEUTRAL but for rounding; far quicker
         tint = np.array([percentile(axis[near], 50) for axis in chroma]) - centre
         centre = centre + np.clip(tint, -TINT_LIMIT, TINT_LIMIT)
     centre = centre * TRUST
@@ -145,6 +145,8 @@ def corrected(crop_bgr: NDArray[np.uint8], cast: Cast) -> NDArray[np.uint8]:
 
     ``cv2.multiply`` gives numpy's float32 products in a fraction of the time; the gains are
     positive, so only the top needs clipping."""
+    if crop_bgr.size == 0:
+        return np.array(crop_bgr, np.uint8)  # OpenCV gives None for an empty input
     out = cv2.multiply(crop_bgr.astype(np.float32), (*cast.gains, 0.0))  # type: ignore[call-overload]
     return np.asarray(np.minimum(out, np.float32(255.0), out=out), np.uint8)
 
