@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.colour import Cast, circular_median, corrected, estimate_cast, hue_offset, percentile
+from vision.colour import Cast, circular_median, corrected, estimate_cast, hue_offset, percentile, times
 from vision.reading import Die, Status
 from vision.scaling import Pyramid
 
@@ -226,7 +226,7 @@ def on_own_paper(card_bgr: NDArray[np.uint8], cast: Cast) -> NDArray[np.float32]
     light = ((hsv[..., 1] < PAPER_SATURATION) & (value >= 0.7 * percentile(value, 90))).view(np.uint8)
     if cv2.countNonZero(light) >= 50:
         paper = np.array(cv2.mean(pixels, mask=light)[:3])
-        hsv = _hsv(_times(pixels, (float(paper.mean()) / np.maximum(paper, 1.0)).tolist()))
+        hsv = _hsv(times(pixels, (float(paper.mean()) / np.maximum(paper, 1.0)).tolist()))
     return hsv
 
 
@@ -234,12 +234,7 @@ def _hsv(bgr: NDArray[np.float32], clip: bool = True) -> NDArray[np.float32]:
     """HSV of float BGR (0-255, clipped unless ``clip`` is False) in OpenCV's 8-bit units but not rounded."""
     unit = np.asarray((np.clip(bgr, 0, 255) if clip else bgr) / np.float32(255), np.float32)
     hsv = np.asarray(cv2.cvtColor(unit, cv2.COLOR_BGR2HSV), np.float32)
-    return _times(hsv, [0.5, 255.0, 255.0])
-
-
-def _times(image: NDArray[np.float32], factors: list[float]) -> NDArray[np.float32]:
-    """``image * factors`` per channel: the same float32 products as numpy's, in a third of the time."""
-    return np.asarray(cv2.multiply(image, (*factors, 0.0)), np.float32)  # type: ignore[call-overload]
+    return times(hsv, [0.5, 255.0, 255.0])
 
 
 def marks_of(hsv: NDArray[np.float32]) -> list[Mark]:

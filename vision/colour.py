@@ -140,14 +140,17 @@ def _grey_votes(
     return np.concatenate(out)
 
 
-def corrected(crop_bgr: NDArray[np.uint8], cast: Cast) -> NDArray[np.uint8]:
-    """The crop with the cast undone (clipped at 255, the fractions dropped).
+def times(image: NDArray[np.float32], factors: list[float] | tuple[float, ...]) -> NDArray[np.float32]:
+    """``image * factors`` per channel (float32, three channels): numpy's products, in a third of the time."""
+    return np.asarray(cv2.multiply(image, (*factors, 0.0)), np.float32)  # type: ignore[call-overload]
 
-    ``cv2.multiply`` gives numpy's float32 products in a fraction of the time; the gains are
-    positive, so only the top needs clipping."""
+
+def corrected(crop_bgr: NDArray[np.uint8], cast: Cast) -> NDArray[np.uint8]:
+    """The crop with the cast undone (clipped at 255, the fractions dropped; the gains are
+    positive, so only the top needs clipping)."""
     if crop_bgr.size == 0:
         return np.array(crop_bgr, np.uint8)  # OpenCV gives None for an empty input
-    out = cv2.multiply(crop_bgr.astype(np.float32), (*cast.gains, 0.0))  # type: ignore[call-overload]
+    out = times(crop_bgr.astype(np.float32), cast.gains)
     return np.asarray(np.minimum(out, np.float32(255.0), out=out), np.uint8)
 
 
