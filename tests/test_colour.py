@@ -41,6 +41,7 @@ from vision.colour_net import (
     find_top_faces,
     load_colour_net,
     run_maps,
+    top_faces,
 )
 from vision.colour_reader import COLOUR_SETTINGS, ColourSettings, read_colours
 from vision.colour_with_net import judge_find, net_may_trust, net_typical, without_twins
@@ -297,6 +298,17 @@ def test_the_colour_network_finds_each_top_face_where_the_renderer_drew_it() -> 
         shown += len(scene.things)
         assert len(tops) <= len(scene.things) + 1, (seed, tops)
     assert found >= 0.9 * shown, f"{found} of {shown}"
+
+
+def test_a_find_lies_where_its_peak_is_at_the_maps_own_stride() -> None:
+    """The maps of a network with a finer heat map (tools/train_colour_fine.py: 4 input pixels a
+    cell) are decoded as the shipped one's (8): the stride is the input's width over the maps'."""
+    for cells, stride in ((64, 8.0), (128, 4.0)):
+        maps = np.full((MAPS, cells * 3 // 4, cells), -9.0, np.float32)
+        maps[0, 10, 20] = 5.0  # one hot cell, row 10, column 20
+        maps[1 + CLASSES.index("green"), 10, 20] = 5.0
+        (top,) = top_faces(maps, 0.5, (0.0, 0.0), (0.5, 0.5), INPUT[0] / cells)
+        assert (top.x, top.y, top.best) == (20.5 * stride / 0.5, 10.5 * stride / 0.5, "green")
 
 
 def test_two_small_touching_dice_under_one_find_are_told_apart_by_a_closer_look() -> None:

@@ -121,14 +121,19 @@ def make_frame(
 
 
 def make_crops(  # type: ignore[no-untyped-def]
-    frame, faces, rng: random.Random, n: int, zoom: float = 0.0
+    frame, faces, rng: random.Random, n: int, zoom: float = 0.0, stride: int = STRIDE, least: float = 2.0
 ) -> list[tuple[np.ndarray, np.ndarray]]:
-    """``n`` crops of a frame with their targets; each is, with chance ``zoom``, a crop half as wide
-    enlarged twice (dice twice as big as the renderer's: a camera closer to the dice)."""
-    return [_crop(frame, faces, rng, 2 if zoom > 0 and rng.random() < zoom else 1) for _ in range(n)]
+    """``n`` crops of a frame with their targets (``target``); each is, with chance ``zoom``, a crop
+    half as wide enlarged twice (dice twice as big as the renderer's: a camera closer to the dice)."""
+    crops = []
+    for _ in range(n):  # each crop's draws in turn, as before the stride was a parameter
+        crops.append(_crop(frame, faces, rng, 2 if zoom > 0 and rng.random() < zoom else 1, stride, least))
+    return crops
 
 
-def _crop(frame, faces, rng: random.Random, enlarge: int) -> tuple[np.ndarray, np.ndarray]:  # type: ignore[no-untyped-def]
+def _crop(  # type: ignore[no-untyped-def]
+    frame, faces, rng: random.Random, enlarge: int, stride: int, least: float
+) -> tuple[np.ndarray, np.ndarray]:
     """A crop of ``CROP // enlarge`` pixels near a face (or anywhere), enlarged to ``CROP``; its target."""
     h, w = frame.shape[:2]
     side = CROP // enlarge
@@ -151,15 +156,19 @@ def _crop(frame, faces, rng: random.Random, enlarge: int) -> tuple[np.ndarray, n
     flip = rng.random() < 0.5
     if flip:
         crop = crop[:, ::-1]
-    return crop.transpose(2, 0, 1) / 255.0, target(faces, x0, y0, flip)
+    return crop.transpose(2, 0, 1) / 255.0, target(faces, x0, y0, flip, stride, least)
 
 
-def target(faces, x0: int, y0: int, flip: bool) -> np.ndarray:  # type: ignore[no-untyped-def]
-    cells = CROP // STRIDE
-    # heat, class, log size, class weight, size weight, cocked, on a die (its sides too)
+def target(  # type: ignore[no-untyped-def]
+    faces, x0: int, y0: int, flip: bool, stride: int = STRIDE, least: float = 2.0
+) -> np.ndarray:
+    """A crop's target maps, one cell per ``stride`` pixels: heat (a Gaussian of a quarter of the
+    face's side, at least ``least`` pixels, 1 at the centre's cell), class, log size, class weight,
+    size weight, cocked, on a die (its sides too)."""
+    cells = CROP // stride
     t = np.zeros((7, cells, cells), np.float32)
     ys, xs = np.mgrid[0:cells, 0:cells].astype(np.float32)
-    xs, ys = (xs + 0.5) * STRIDE, (ys + 0.5) * STRIDE
+    xs, ys = (xs + 0.5) * stride, (ys + 0.5) * stride
     for fx, fy, side, cls, cocked, outline in faces:
         px, py = fx - x0, fy - y0
         die = outline - (x0, y0)
@@ -168,7 +177,7 @@ def target(faces, x0: int, y0: int, flip: bool) -> np.ndarray:  # type: ignore[n
         t[6] = np.maximum(t[6], inside(die, xs, ys))
         if not (-side < px < CROP + side and -side < py < CROP + side):
             continue
-        sigma = max(side / 4.0, 2.0)
+        sigma = max(side / 4.0, least)
         g = np.exp(-((xs - px) ** 2 + (ys - py) ** 2) / (2 * sigma**2))
         t[0] = np.maximum(t[0], g)
         near = g > 0.4
@@ -177,7 +186,7 @@ def target(faces, x0: int, y0: int, flip: bool) -> np.ndarray:  # type: ignore[n
         t[3][near] = np.maximum(t[3][near], g[near])
         t[2][near] = math.log(side / SIZE_REF)
         t[4][near] = g[near]
-        ix, iy = int(px // STRIDE), int(py // STRIDE)
+        ix, iy = int(px // stride), int(py // stride)
         if 0 <= ix < cells and 0 <= iy < cells:
             t[0, iy, ix] = 1.0
     return t
@@ -198,14 +207,7 @@ def losses(
     """Focal heat loss (heat on a die away from its top face, on its sides, weighs 1 +
     ``side_weight``); class and cocked losses near each face (cocked's errors on cocked dice
     weigh ``cocked_weight``); size loss."""
-    heat = torch.sigmoid(pred[:, 0]).clamp(1e-4, 1 - 1e-4)
-    gt = t[:, 0]
-    pos = (gt == 1).float()
-    pos_loss = -(torch.log(heat) * (1 - heat) ** 2 * pos).sum()
-    neg_loss = -(
-        torch.log(1 - heat) * heat**2 * (1 - gt) ** 4 * (1 - pos) * (1 + side_weight * t[:, 6])
-    ).sum()
-    heat_loss = (pos_loss + neg_loss) / pos.sum().clamp(min=1)
+    heat_loss = focal_heat(pred[:, 0], t[:, 0], t[:, 6], side_weight)
     ce = nn.functional.cross_entropy(pred[:, 1 : 1 + len(CLASSES)], t[:, 1].long(), reduction="none")
     bce = nn.functional.binary_cross_entropy_with_logits(
         pred[:, 1 + len(CLASSES)], t[:, 5], pos_weight=torch.tensor(cocked_weight), reduction="none"
@@ -213,6 +215,18 @@ def losses(
     cls_loss = ((ce + bce) * t[:, 3]).sum() / t[:, 3].sum().clamp(min=1)
     size_loss = ((pred[:, -1] - t[:, 2]).abs() * t[:, 4]).sum() / t[:, 4].sum().clamp(min=1)
     return heat_loss, cls_loss, size_loss
+
+
+def focal_heat(
+    logit: torch.Tensor, gt: torch.Tensor, on_die: torch.Tensor, side_weight: float
+) -> torch.Tensor:
+    """CenterNet's focal loss of a heat map (logits) against its Gaussian target ``gt`` (1 at each
+    centre); heat where ``on_die`` (a die's sides too) but away from a centre weighs 1 + ``side_weight``."""
+    heat = torch.sigmoid(logit).clamp(1e-4, 1 - 1e-4)
+    pos = (gt == 1).float()
+    pos_loss = -(torch.log(heat) * (1 - heat) ** 2 * pos).sum()
+    neg_loss = -(torch.log(1 - heat) * heat**2 * (1 - gt) ** 4 * (1 - pos) * (1 + side_weight * on_die)).sum()
+    return (pos_loss + neg_loss) / pos.sum().clamp(min=1)
 
 
 def widened(net: ColourNet, narrow: dict[str, torch.Tensor]) -> dict[str, torch.Tensor]:

@@ -3,7 +3,8 @@
 The network (``vision/data/colour_net.onnx``, trained by ``tools/train_colour_net.py`` on the
 synthetic renderer only) is a CenterNet-style fully convolutional detector with a FIXED input
 of ``INPUT`` (512x384 BGR, the frame resized so; OpenCV 4.11 cannot import dynamic shapes).
-For every 8x8 cell of its input it gives:
+For every 8x8 cell of its input (``STRIDE``; a network with a finer map, as
+``tools/train_colour_fine.py`` makes, is decoded at its own stride) it gives:
 
 - channel 0: a logit that a die's top face is centred in the cell (the *heat*);
 - channels 1-7: logits for what that face shows, in the order of ``CLASSES``;
@@ -81,7 +82,7 @@ def load_colour_net(path: str = str(MODEL)) -> Network:
 
 
 def run_maps(net: Network, image_bgr: NDArray[np.uint8]) -> NDArray[np.float32]:
-    """The network's maps (``MAPS``, 48, 64) for an image of exactly ``INPUT`` size."""
+    """The network's maps (``MAPS``, 48, 64 for the shipped one) for an image of exactly ``INPUT`` size."""
     if (image_bgr.shape[1], image_bgr.shape[0]) != INPUT:
         raise ValueError(f"the colour network takes {INPUT[0]}x{INPUT[1]} images, got {image_bgr.shape}")
     maps: NDArray[np.float32] = net.run(cv2.dnn.blobFromImage(image_bgr, 1.0 / 255.0))[0]
@@ -101,7 +102,8 @@ def find_top_faces(net: Network, pyramid: Pyramid, width: int, height: int, min_
             image = np.asarray(cv2.resize(image, INPUT, interpolation=cv2.INTER_LINEAR), np.uint8)
     else:
         image = np.asarray(cv2.resize(pyramid.at(max(sx, sy)), INPUT, interpolation=cv2.INTER_AREA), np.uint8)
-    return top_faces(run_maps(net, image), min_heat, (0.0, 0.0), (sx, sy))
+    maps = run_maps(net, image)
+    return top_faces(maps, min_heat, (0.0, 0.0), (sx, sy), INPUT[0] / maps.shape[-1])
 
 
 def closer_top_faces(
@@ -134,7 +136,7 @@ def closer_top_faces(
     reach = look.keep * side / scale
     closer = []
     for f, maps, (mx, my) in zip(found, windows, middles, strict=True):
-        seen = top_faces(maps, min_heat, (mx - half, my - half), (scale, scale))
+        seen = top_faces(maps, min_heat, (mx - half, my - half), (scale, scale), side / maps.shape[-1])
         closer += [t for t in seen if abs(t.x - f.x) <= reach and abs(t.y - f.y) <= reach]
     return closer
 
@@ -145,10 +147,15 @@ def _inside(at: float, half: float, length: int) -> float:
 
 
 def top_faces(
-    maps: NDArray[np.float32], min_heat: float, origin: tuple[float, float], scale: tuple[float, float]
+    maps: NDArray[np.float32],
+    min_heat: float,
+    origin: tuple[float, float],
+    scale: tuple[float, float],
+    stride: float = STRIDE,
 ) -> list[TopFace]:
     """The heat peaks above ``min_heat`` of the network's ``maps`` for an image that is the
-    frame scaled by ``scale`` (x, y) from frame point ``origin``, in frame pixels."""
+    frame scaled by ``scale`` (x, y) from frame point ``origin``, in frame pixels; ``stride``:
+    input pixels per cell of the maps."""
     sx, sy = scale
     heat = sigmoid(maps[0])
     rows, cols = local_maxima(heat)
@@ -162,8 +169,8 @@ def top_faces(
         dx, dy, weights = peak_offset(framed_heat, r, c)
         found.append(
             TopFace(
-                x=origin[0] + (c + 0.5 + dx) * STRIDE / sx,
-                y=origin[1] + (r + 0.5 + dy) * STRIDE / sy,
+                x=origin[0] + (c + 0.5 + dx) * stride / sx,
+                y=origin[1] + (r + 0.5 + dy) * stride / sy,
                 side=float(SIZE_REF * np.exp(maps[-1, r, c])) / ((sx + sy) / 2),
                 heat=float(heat[r, c]),
                 probs=tuple(float(p) for p in around(framed_probs, r, c, weights)),
