@@ -48,7 +48,7 @@ PAPER_LEVELS = (0.25, 0.4, 0.7, 1.0, 1.15)
 cream cut at 0.55 and the glare cut at 0.85 (below) every step of 0.15 from 0.25 to 1.15 has one cut.
 (Pale cuts at 0.55 and 0.85 too and glare cuts at 1.0 and 1.15 as well: the same cards on 2800
 hardest frames, renderer seeds 0-199, 5000-5599, 20000-20599, 30000-30599, 40000-40599 and
-10000-10199 at 1280x960, but for one blue square that was ``uncertain``, and a seventh slower.)"""
+10000-10199 at 1280x960, but for one blue square that was ``uncertain``, and about 15 % slower.)"""
 CREAM_SATURATION, CREAM_LEVEL = 120, 0.55
 """Under a warm lamp the scene's white balance, thrown by a coloured tray, may leave a card's cream
 paper saturated 70-100: pale regions under this saturation are also tried, at this level only
