@@ -108,3 +108,61 @@ def test_the_classifier_stops_early_on_a_frame_it_does_not_know(monkeypatch: pyt
     finds = with_net.net_tops(frame, COLOUR_SETTINGS, path)[0]
     assert with_net.classified(frame, COLOUR_SETTINGS, path, colour_reader.face_model(None)) is None
     assert len(finds) > 2 * with_net.FEW and 0 < sum(looked) <= 2 * with_net.FEW, (len(finds), looked)
+
+
+def _face(body: tuple[int, int, int], clipped: tuple[int, int, int], clipped_share: float) -> np.ndarray:
+    """A 40x40 top face of colour ``body`` whose middle ``clipped_share`` (of its rows) shows ``clipped``."""
+    face = np.full((40, 40, 3), body, np.uint8)
+    rows = round(40 * clipped_share)
+    face[20 - rows // 2 : 20 - rows // 2 + rows] = clipped
+    return face
+
+
+def test_an_over_exposed_red_face_that_looks_orange_is_red() -> None:
+    """A red die under a bright lamp: its red channel clipped at 255 lets its green show (it looks
+    orange), but the pixels the camera did not clip keep red's hue. An orange die keeps orange's."""
+    from vision.colour import Cast, look_at_face, unclipped_hue
+    from vision.colour_bodies import over_exposed_red
+
+    cast = Cast((1.0, 1.0, 1.0), 250.0, 0.5)
+    red = _face((40, 45, 200), (90, 160, 255), 0.6)  # red pixels round a clipped, orange-looking middle
+    look = look_at_face(red, cast)
+    hue, share = unclipped_hue(red, cast)
+    assert look.colour == "orange" and hue < 8 and 0.1 < share < 0.5
+    assert over_exposed_red(look, red, cast, COLOUR_SETTINGS)
+    orange = _face((30, 120, 230), (90, 160, 255), 0.6)  # the same glare on an orange die
+    assert not over_exposed_red(look_at_face(orange, cast), orange, cast, COLOUR_SETTINGS)
+    hardly = _face((40, 45, 200), (90, 160, 255), 0.75)  # too few unclipped pixels (under a tenth) to tell
+    assert not over_exposed_red(look_at_face(hardly, cast), hardly, cast, COLOUR_SETTINGS)
+    plain_red = _face((40, 45, 200), (40, 45, 200), 0.0)
+    assert not over_exposed_red(look_at_face(plain_red, cast), plain_red, cast, COLOUR_SETTINGS)  # looks red
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason=f"{SHARED} is absent (the labelled dice photos)")
+@pytest.mark.parametrize("key", ["68e6be4f", "a05e65af"])
+def test_red_dice_under_an_evening_lamp_read_red(key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two even-numbered gissur photos taken at 19:55 under a warm lamp: one red die in each is
+    over-exposed and looks orange. Every labelled die reads red ``ok``; without the look at its
+    unclipped pixels (``over_exposed_red``) that one is ``uncertain``."""
+    import vision.colour_bodies
+
+    with (COLOUR_LABELS / "gissur-red-in-box.csv").open(newline="") as handle:
+        rows = [r for r in csv.DictReader(handle) if r["image"].startswith(key)]
+    frame = cv2.imread(str(SHARED / "gissur-red-in-box" / "images" / rows[0]["image"]), cv2.IMREAD_COLOR)
+    h, w = frame.shape[:2]
+
+    def red_ok() -> int:
+        dice = read_colours(frame).dice
+        return sum(
+            any(
+                (d.face, d.status) == ("red", "ok")
+                and math.hypot(d.centre[0] - float(r["cx"]) * w, d.centre[1] - float(r["cy"]) * h)
+                < 0.5 * max(d.box[2:])
+                for d in dice
+            )
+            for r in rows
+        )
+
+    assert red_ok() == len(rows)
+    monkeypatch.setattr(vision.colour_bodies, "over_exposed_red", lambda *_: False)
+    assert red_ok() == len(rows) - 1

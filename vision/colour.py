@@ -344,6 +344,25 @@ def look_at_face(face_bgr: NDArray[np.uint8], cast: Cast) -> FaceLook:
     )
 
 
+def unclipped_hue(face_bgr: NDArray[np.uint8], cast: Cast) -> tuple[float, float]:
+    """The median hue (after the cast) of a face crop's coloured pixels (saturation ``GREY_SATURATION``
+    or more, within ``DISC``) that the camera did not clip (every channel under ``CLIPPED``), and
+    their share of its coloured pixels; (nan, 0.0) when it has none.
+
+    A clipped channel lies about the hue: an over-exposed red die, its red channel at 255, lets
+    more of its green show and looks orange."""
+    bgr = face_bgr[_DISC]
+    hsv = np.asarray(cv2.cvtColor(corrected(face_bgr, cast), cv2.COLOR_BGR2HSV), np.uint8)[_DISC]
+    coloured = hsv[:, 1] >= GREY_SATURATION
+    unclipped = coloured & (bgr.max(axis=1) < CLIPPED)
+    if not unclipped.any():
+        return math.nan, 0.0
+    share = float(unclipped.sum()) / float(coloured.sum())
+    return circular_median(hsv[unclipped, 0].astype(np.float32)), share
+
+
+CLIPPED = 245
+"""A pixel with a channel this bright may have been clipped by the camera (the encoded value, 0-255)."""
 SHINE_SHARE = 0.8
 """On a black face, grey pixels below this share of the scene's white are the lamp's shine."""
 PIP_SHARE = 0.07

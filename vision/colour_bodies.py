@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.colour import FaceLook, look_at_face
+from vision.colour import HUES, Cast, FaceLook, FaceVerdict, look_at_face, unclipped_hue
 from vision.colour_faces import face_crop, name_face
 from vision.colour_finder import frame_cast
 from vision.colour_profile import Profile
@@ -30,20 +30,34 @@ from vision.scaling import Pyramid
 
 def pip_dice(
     frame: NDArray[np.uint8], settings: ColourSettings, models: str | None
-) -> list[tuple[Die, FaceLook]] | None:
-    """The pip reader's dice in a frame, each with the white-balanced look of its top face; None
-    when it does not stand by at least ``body_known`` of the dice it finds (or finds none): not
-    a frame of pip dice."""
+) -> tuple[list[tuple[Die, NDArray[np.uint8]]], Cast] | None:
+    """The pip reader's dice in a frame, each with a crop of its top face (``face_crop``), and the
+    frame's cast; None when it does not stand by at least ``body_known`` of the dice it finds (or
+    finds none): not a frame of pip dice."""
     reading = read_dice(frame, models=models)
     ok = sum(1 for d in reading.dice if d.status == "ok")
     if not reading.dice or ok < settings.body_known * len(reading.dice):
         return None
     pyramid = Pyramid(frame)
     cast = frame_cast(pyramid, reading.width, reading.height, settings)
-    return [
-        (d, look_at_face(face_crop(pyramid, *d.centre, settings.body_face * max(d.box[2:])), cast))
-        for d in reading.dice
-    ]
+    faces = [face_crop(pyramid, *d.centre, settings.body_face * max(d.box[2:])) for d in reading.dice]
+    return list(zip(reading.dice, faces, strict=True)), cast
+
+
+RED_HUES = (HUES[-2][0], HUES[0][0])
+"""Red's hues in ``vision.colour.HUES``: from purple's end round to orange's start."""
+
+
+def over_exposed_red(look: FaceLook, face: NDArray[np.uint8], cast: Cast, settings: ColourSettings) -> bool:
+    """Is a face the look names orange a red one the camera over-exposed? Its pixels the camera did
+    not clip (``vision.colour.unclipped_hue``), at least ``body_unclipped`` of its coloured ones,
+    have a red hue (``RED_HUES``): clipped, a red die's green shows and it looks orange (gissur's
+    red dice under an evening lamp); an orange die's own hue stays orange in every pixel."""
+    if look.colour != "orange":
+        return False
+    hue, share = unclipped_hue(face, cast)
+    low, high = RED_HUES
+    return share >= settings.body_unclipped and (hue >= low or hue < high)
 
 
 def read_bodies(
@@ -58,8 +72,12 @@ def read_bodies(
     if found is None:
         return None
     dice = []
-    for die, look in found:
+    faces, cast = found
+    for die, face in faces:
+        look = look_at_face(face, cast)
         verdict = name_face(look, profile)
+        if profile is None and die.status == "ok" and over_exposed_red(look, face, cast, settings):
+            verdict = FaceVerdict("red", verdict.confidence, True)
         status: Status = (
             "ok" if die.status == "ok" and verdict.ok else "cocked" if die.status == "cocked" else "uncertain"
         )
@@ -74,4 +92,7 @@ def body_features(
     """``face_features`` of a frame of pip dice: the top faces of the dice the pip reader stands
     by; None when it is not such a frame (``pip_dice``)."""
     found = pip_dice(frame, settings, models)
-    return None if found is None else [look.features() for die, look in found if die.status == "ok"]
+    if found is None:
+        return None
+    faces, cast = found
+    return [look_at_face(face, cast).features() for die, face in faces if die.status == "ok"]
