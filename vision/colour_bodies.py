@@ -52,7 +52,7 @@ def over_exposed_red(look: FaceLook, face: NDArray[np.uint8], cast: Cast, settin
     """Is a face the look names orange a red one the camera over-exposed? Its pixels the camera did
     not clip (``vision.colour.unclipped_hue``), at least ``body_unclipped`` of its coloured ones,
     have a red hue (``RED_HUES``): clipped, a red die's green shows and it looks orange (gissur's
-    red dice under an evening lamp); an orange die's own hue stays orange in every pixel."""
+    red dice under an evening lamp); an orange die's unclipped pixels keep orange's hue."""
     if look.colour != "orange":
         return False
     hue, share = unclipped_hue(face, cast)

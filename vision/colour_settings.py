@@ -84,7 +84,7 @@ class ColourSettings:
     body_face: float = 0.8
     # An orange-looking face whose unclipped coloured pixels, at least this share of them, are red
     # is a red die the camera over-exposed (vision.colour_bodies.over_exposed_red; gissur's even
-    # photos: 3 red dice more at 0.1, 2 at 0.2)
+    # photos: 2 red dice more at 0.05, 0.1 and 0.2 alike)
     body_unclipped: float = 0.1
     work_side: int = 640  # long side of the copy the finder works on
     background_step: int = 8  # the floor is estimated at 1/8 of the work copy...
