@@ -7,6 +7,7 @@ with BatchNorm folded: Conv, BatchNorm, ReLU (see vision/data/README.md).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 import torch
@@ -45,6 +46,15 @@ def classifier(widths: tuple[int, int, int, int, int, int], classes: int) -> nn.
         nn.Dropout(0.1),
         nn.Linear(f, classes),
     )
+
+
+def one_cycle(
+    params: Iterable[nn.Parameter], lr: float, steps: int, warmup: float
+) -> tuple[torch.optim.AdamW, torch.optim.lr_scheduler.OneCycleLR]:
+    """The training scripts' optimiser (AdamW, weight decay 1e-4) and its one-cycle schedule to
+    ``lr``, rising over the first ``warmup`` share of ``steps``."""
+    opt = torch.optim.AdamW(params, lr=lr, weight_decay=1e-4)
+    return opt, torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=warmup)
 
 
 def write_onnx(

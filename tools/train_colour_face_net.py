@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from net_blocks import classifier, write_onnx  # noqa: E402
+from net_blocks import classifier, one_cycle, write_onnx  # noqa: E402
 from train_colour_net import TRAIN_DEFAULT, TRAIN_HARD, top_faces  # noqa: E402
 
 from vision.colour_face_net import CROP, FACE_CLASSES, face_input  # noqa: E402
@@ -249,8 +249,7 @@ def main() -> int:
         net.load_state_dict(torch.load(args.resume))
     weights = torch.ones(len(FACE_CLASSES))
     weights[COCKED] = args.cocked_weight
-    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=0.05)
+    opt, sched = one_cycle(net.parameters(), args.lr, args.steps, 0.05)
     start, seen, right = time.time(), 0, 0
     for step in range(args.steps):
         pick = [rng.randrange(len(labels)) for _ in range(args.batch)]

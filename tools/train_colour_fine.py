@@ -30,7 +30,7 @@ from torch import nn
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from net_blocks import conv_bn, dw_sep, write_onnx  # noqa: E402
+from net_blocks import conv_bn, dw_sep, one_cycle, write_onnx  # noqa: E402
 from train_colour_net import focal_heat, make_crops, make_frame  # noqa: E402
 from train_dice_net import DATA, split_names  # noqa: E402
 
@@ -145,8 +145,7 @@ def main() -> int:
     folded = Folded(args.base)
     fine = Fine()
     net = FineNet(folded, fine)
-    opt = torch.optim.AdamW(fine.parameters(), lr=args.lr, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=0.05)
+    opt, sched = one_cycle(fine.parameters(), args.lr, args.steps, 0.05)
     scene = SCENES + args.seed * 1_000_000
     pool: list[tuple[np.ndarray, np.ndarray]] = []
     real = real_frames() if args.real > 0 else []

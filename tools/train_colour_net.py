@@ -37,7 +37,7 @@ from torch import nn
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from net_blocks import conv_bn, dw_sep, write_onnx  # noqa: E402
+from net_blocks import conv_bn, dw_sep, one_cycle, write_onnx  # noqa: E402
 
 from vision.colour_net import CLASSES, INPUT, MAPS, SIZE_REF, STRIDE  # noqa: E402
 from vision.synth import DEFAULT, HARDEST, draw, plan_scene  # noqa: E402
@@ -282,8 +282,7 @@ def main() -> int:
     net = ColourNet(args.widths)
     if args.resume:
         net.load_state_dict(widened(net, torch.load(args.resume)))
-    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=0.05)
+    opt, sched = one_cycle(net.parameters(), args.lr, args.steps, 0.05)
     scene = SEED_BASE + args.seed * 1_000_000
     pool: list[tuple[np.ndarray, np.ndarray]] = []
     start = time.time()

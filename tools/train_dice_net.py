@@ -29,7 +29,7 @@ from torch import nn
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from net_blocks import conv_bn, dw_sep, write_onnx  # noqa: E402
+from net_blocks import conv_bn, dw_sep, one_cycle, write_onnx  # noqa: E402
 
 from firmware.labels import load_set  # noqa: E402
 from vision.dice_net import CLASSES, STRIDE  # noqa: E402
@@ -243,8 +243,7 @@ def main() -> int:
     net = DiceNet()
     if args.resume:
         net.load_state_dict(torch.load(args.resume))
-    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=0.1)
+    opt, sched = one_cycle(net.parameters(), args.lr, args.steps, 0.1)
     start = time.time()
     for step in range(args.steps):
         batch = [

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from net_blocks import classifier, write_onnx  # noqa: E402
+from net_blocks import classifier, one_cycle, write_onnx  # noqa: E402
 from train_dice_net import SPLITS, augment_colour, load_images, placement  # noqa: E402
 
 from vision.face_net import FACE_CLASSES, FACE_CROP, FACE_DIE  # noqa: E402
@@ -350,8 +350,7 @@ def main() -> int:
     net = FaceNet()
     if args.resume:
         net.load_state_dict(torch.load(args.resume))
-    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=0.1)
+    opt, sched = one_cycle(net.parameters(), args.lr, args.steps, 0.1)
     start = time.time()
     correct = seen = 0
     for step in range(args.steps):

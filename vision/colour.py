@@ -183,6 +183,15 @@ def name_colour(hue: float, saturation: float, value: float, white: float) -> st
         return "black"
     if saturation < GREY_SATURATION:
         return "white"
+    return hue_name(hue)
+
+
+def hue_name(hue: float) -> str:
+    """The colour name of a hue (OpenCV units) by ``HUES`` alone.
+
+    >>> hue_name(7.9), hue_name(8.0), hue_name(170.0)
+    ('red', 'orange', 'red')
+    """
     for upper, name in HUES:
         if hue < upper:
             return name

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.colour import HUES, Cast, FaceLook, FaceVerdict, look_at_face, unclipped_hue
+from vision.colour import Cast, FaceLook, FaceVerdict, hue_name, look_at_face, unclipped_hue
 from vision.colour_faces import face_crop, name_face
 from vision.colour_finder import frame_cast
 from vision.colour_profile import Profile
@@ -44,20 +44,15 @@ def pip_dice(
     return list(zip(reading.dice, faces, strict=True)), cast
 
 
-RED_HUES = (HUES[-2][0], HUES[0][0])
-"""Red's hues in ``vision.colour.HUES``: from purple's end round to orange's start."""
-
-
 def over_exposed_red(look: FaceLook, face: NDArray[np.uint8], cast: Cast, settings: ColourSettings) -> bool:
     """Is a face the look names orange a red one the camera over-exposed? Its pixels the camera did
     not clip (``vision.colour.unclipped_hue``), at least ``body_unclipped`` of its coloured ones,
-    have a red hue (``RED_HUES``): clipped, a red die's green shows and it looks orange (gissur's
-    red dice under an evening lamp); an orange die's unclipped pixels keep orange's hue."""
+    have a red hue (``vision.colour.hue_name``): clipped, a red die's green shows and it looks
+    orange (gissur's red dice under an evening lamp); an orange die's unclipped pixels keep orange's hue."""
     if look.colour != "orange":
         return False
     hue, share = unclipped_hue(face, cast)
-    low, high = RED_HUES
-    return share >= settings.body_unclipped and (hue >= low or hue < high)
+    return share >= settings.body_unclipped and hue_name(hue) == "red"
 
 
 def read_bodies(
