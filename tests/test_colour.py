@@ -33,6 +33,7 @@ from vision.colour_face_net import FACE_CLASSES as FACE_NET_CLASSES
 from vision.colour_finder import Blob, find_dice
 from vision.colour_net import (
     CLASSES,
+    FINE_CELLS,
     INPUT,
     MAPS,
     MODEL,
@@ -40,6 +41,7 @@ from vision.colour_net import (
     closer_top_faces,
     find_top_faces,
     load_colour_net,
+    pair_peaks,
     run_maps,
     top_faces,
 )
@@ -278,8 +280,8 @@ def test_an_empty_tray_has_no_dice_and_bad_frames_are_refused(settings: ColourSe
 def test_the_colour_network_loads_with_a_fixed_input_and_refuses_other_sizes() -> None:
     net = load_colour_net(str(MODEL))
     maps = run_maps(net, np.zeros((INPUT[1], INPUT[0], 3), np.uint8))
-    assert maps.shape == (MAPS, INPUT[1] // 8, INPUT[0] // 8)
-    assert len(CLASSES) + 3 == MAPS  # heat, classes, cocked, size
+    assert maps.shape == (MAPS + FINE_CELLS, INPUT[1] // 8, INPUT[0] // 8)
+    assert len(CLASSES) + 3 == MAPS  # heat, classes, cocked, size; then the finer heat
     with pytest.raises(ValueError, match="512x384"):
         run_maps(net, np.zeros((480, 640, 3), np.uint8))
 
@@ -301,8 +303,8 @@ def test_the_colour_network_finds_each_top_face_where_the_renderer_drew_it() -> 
 
 
 def test_a_find_lies_where_its_peak_is_at_the_maps_own_stride() -> None:
-    """The maps of a network with a finer heat map (tools/train_colour_fine.py: 4 input pixels a
-    cell) are decoded as the shipped one's (8): the stride is the input's width over the maps'."""
+    """The maps of a network with finer maps (4 input pixels a cell) are decoded as the shipped
+    one's (8): the stride is the input's width over the maps'."""
     for cells, stride in ((64, 8.0), (128, 4.0)):
         maps = np.full((MAPS, cells * 3 // 4, cells), -9.0, np.float32)
         maps[0, 10, 20] = 5.0  # one hot cell, row 10, column 20
@@ -311,9 +313,47 @@ def test_a_find_lies_where_its_peak_is_at_the_maps_own_stride() -> None:
         assert (top.x, top.y, top.best) == (20.5 * stride / 0.5, 10.5 * stride / 0.5, "green")
 
 
+def test_two_peaks_of_the_finer_heat_on_one_find_are_paired() -> None:
+    """``pair_peaks``: the two hottest peaks near a find and far enough apart; a lone peak, or two
+    too close together, give none."""
+    heat = np.zeros((96, 128), np.float32)
+    heat[40, 50], heat[40, 56], heat[41, 53] = 0.9, 0.7, 0.65  # 4 input pixels a cell, frame = input
+    heat[80, 100] = 0.95
+    nothing = (0.0,) * len(CLASSES)
+    finds = [TopFace(x, y, 30.0, 0.8, nothing, 0.0) for x, y in ((214.0, 162.0), (402.0, 322.0))]
+    pairs = pair_peaks(heat, finds, (1.0, 1.0), 0.6, 0.8, 0.7)
+    assert pairs[1] is None
+    assert pairs[0] is not None and [(p.x, p.y) for p in pairs[0]] == [(202.0, 162.0), (226.0, 162.0)]
+    assert pair_peaks(heat, finds, (1.0, 1.0), 0.6, 0.8, 0.9) == [None, None]  # 24 pixels is 0.8 sides
+    assert pair_peaks(heat, finds, (1.0, 1.0), 0.75, 0.8, 0.7) == [None, None]  # 0.7 is too faint
+
+
+def test_two_touching_dice_under_one_find_are_split_by_the_finer_heat() -> None:
+    """Renderer scene 20013 (no tuning or bench seed): a yellow die and the star touch; the
+    network's heat gives them one find, its finer heat two peaks, which the face classifier names
+    differently. Without the split (``touching_heat`` out of reach) one of the two is missed."""
+    frame, scene = render(20013, "hardest", "colours")
+    pair = [t for t in scene.things if t.face in ("yellow", "star")]
+    assert len(pair) == 2 and not any(t.cocked for t in scene.things)
+
+    def read(settings: ColourSettings) -> list[str]:
+        dice = read_colours(frame, settings=settings).dice
+        return sorted(
+            t.face for t in pair
+            for d in dice
+            if d.status == "ok" and d.face == t.face
+            and math.hypot(d.centre[0] - t.box[0] - t.box[2] / 2, d.centre[1] - t.box[1] - t.box[3] / 2)
+            < 0.35 * max(t.box[2:])
+        )  # fmt: skip
+
+    assert read(WITH_NET) == ["star", "yellow"]
+    assert len(read(replace(WITH_NET, touching_heat=2.0))) == 1
+
+
 def test_two_small_touching_dice_under_one_find_are_told_apart_by_a_closer_look() -> None:
     """Renderer scene 20182 (no tuning or bench seed): a yellow die and the star touch in a corner
-    of the tray, top faces about 16 input pixels across; the network gives the pair one find."""
+    of the tray, top faces about 16 input pixels across; the network gives the pair one find. (Its
+    finer heat tells them apart too, ``split_touching``.)"""
     frame, scene = render(20182, "hardest", "colours")
     pair = [t for t in scene.things if t.face in ("yellow", "star")]
     assert len(pair) == 2 and not any(t.cocked for t in scene.things)
@@ -329,7 +369,8 @@ def test_two_small_touching_dice_under_one_find_are_told_apart_by_a_closer_look(
     assert sorted(sum(on(t, f.x, f.y) for f in first) for t in pair) == [0, 1]
     assert [sum(on(t, f.x, f.y) for f in closer) for t in scene.things] == [1] * len(scene.things)
     far = replace(WITH_NET, closer=replace(WITH_NET.closer, below=0.0))  # never looks closer
-    for settings, right in ((WITH_NET, 2), (far, 0)):
+    neither = replace(far, touching_heat=2.0)  # nor splits a find on the finer heat's two peaks
+    for settings, right in ((WITH_NET, 2), (far, 2), (neither, 0)):
         dice = read_colours(frame, settings=settings).dice
         read = [
             t for t in pair if any(d.status == "ok" and d.face == t.face and on(t, *d.centre) for d in dice)

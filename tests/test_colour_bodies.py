@@ -1,5 +1,6 @@
 """Colour mode on real pip dice too big for its own networks: the pip reader's dice, their body
-colour named (vision.colour_bodies)."""
+colour named (vision.colour_bodies); and real pip dice its networks do read, whose pips must not
+make two dice of one."""
 
 from __future__ import annotations
 
@@ -16,7 +17,12 @@ import pytest
 import vision.colour_reader as colour_reader
 from firmware.labels import load_set
 from vision.colour_bodies import body_features, read_bodies
+from vision.colour_face_net import MODEL as FACE_MODEL
+from vision.colour_finder import frame_cast
+from vision.colour_net import INPUT, MODEL, first_look, load_colour_net, pair_peaks
 from vision.colour_reader import COLOUR_SETTINGS, face_features, read_colours
+from vision.colour_with_net import split_touching
+from vision.scaling import Pyramid
 from vision.synth import render
 
 DICE = load_set(Path(__file__).parent / "data" / "dice")
@@ -166,3 +172,22 @@ def test_red_dice_under_an_evening_lamp_read_red(key: str, monkeypatch: pytest.M
     assert red_ok() == len(rows)
     monkeypatch.setattr(vision.colour_bodies, "over_exposed_red", lambda *_: False)
     assert red_ok() == len(rows) - 1
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/data/dice-photos is absent")
+def test_a_pip_die_whose_rows_of_pips_give_two_peaks_stays_one_die() -> None:
+    """byler-mixed-tray IMG_20191208_111820 (an odd-numbered photo): the finer heat peaks on two
+    pips of a black five's bottom row, 0.8 of the find's side apart; the classifier names both
+    halves black, so ``split_touching`` keeps the one find (read as two, both were ``ok``)."""
+    frame = cv2.imread(str(SHARED / "byler-mixed-tray" / "images" / "IMG_20191208_111820.jpg"))
+    size = (frame.shape[1], frame.shape[0])
+    scale = (INPUT[0] / size[0], INPUT[1] / size[1])
+    pyramid = Pyramid(frame)
+    found, fine = first_look(load_colour_net(str(MODEL)), pyramid, *size, COLOUR_SETTINGS.colour_find)
+    assert fine is not None
+    s = replace(COLOUR_SETTINGS, colour_net=True)
+    pairs = pair_peaks(fine, found, scale, s.touching_heat, s.touching_reach, s.touching_apart)
+    paired = [f for f, p in zip(found, pairs, strict=True) if p is not None]
+    assert [(round(f.x, -1), round(f.y, -1)) for f in paired] == [(1160.0, 1580.0)]
+    cast = frame_cast(pyramid, *size, s)
+    assert split_touching(found, fine, scale, pyramid, cast, s, str(FACE_MODEL)) == found

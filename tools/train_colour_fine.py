@@ -1,15 +1,20 @@
 """Give colour mode's dice network a finer heat map: a stride-4 heat head over the shipped network.
 
     .venv/bin/python tools/train_colour_fine.py --steps 3000 --out /tmp/colour-fine/colour_net.onnx
+    .venv/bin/python tools/train_colour_fine.py --export /tmp/colour-fine/colour_net.pt \
+        --out /tmp/colour-fine/shipped/colour_net.onnx
 
 At stride 8 two touching dice of the renderer's hardest frames (top faces 2-3 cells across, their
 centres 1.5-2 cells apart) fall under one heat peak and the second is missed. This script reads
 the shipped ``vision/data/colour_net.onnx`` (BatchNorm folded) into torch, keeps all of it frozen,
 and trains only a small branch: the joined stride-8 maps, reduced and upsampled, beside the
-stride-4 features, to a heat logit per 4x4 cell. The exported network gives the shipped layout
-(``vision.colour_net``: heat, classes, cocked, size) at stride 4: its own heat, and the frozen
-network's other maps upsampled (nearest), so what a find shows and how big it is are read exactly
-as before. Same layers as the shipped one (Conv, ReLU, Resize, Concat; opset 11, fixed input).
+stride-4 features, to a heat logit per 4x4 cell. The exported network gives the frozen network's
+maps unchanged (``vision.colour_net``: heat, classes, cocked, size at stride 8), then the fine heat
+as ``FINE_CELLS`` more channels: the logits of each stride-8 cell's 2x2 stride-4 cells, row by row
+(a fixed 2x2 convolution of stride 2 moves them there, so that one output holds both). Same layers
+as the shipped one (Conv, ReLU, Resize, Concat; opset 11, fixed input). ``--export`` writes such a
+network from the branch of a state dict this script saved (``.pt`` beside each ``.onnx`` it writes)
+without training.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from train_colour_net import focal_heat, make_crops, make_frame  # noqa: E402
 from train_dice_net import DATA, split_names  # noqa: E402
 
 from firmware.labels import load_set  # noqa: E402
-from vision.colour_net import INPUT  # noqa: E402
+from vision.colour_net import FINE_CELLS, INPUT  # noqa: E402
 
 REAL_SET = "byler-mixed-tray"
 """Real photos whose dice are as big in the network's input as the renderer's (16-21 pixels): each
@@ -57,8 +62,8 @@ class Folded(nn.Module):
         model = onnx.load(path)
         weights = {i.name: torch.from_numpy(numpy_helper.to_array(i).copy()) for i in model.graph.initializer}
         convs = []
-        for node in model.graph.node:
-            if node.op_type != "Conv":
+        for node in model.graph.node:  # of a file this script wrote, not its branch nor the fixed cells
+            if node.op_type != "Conv" or node.input[1] not in weights or node.name.startswith("/fine/"):
                 continue
             attrs = {a.name: onnx.helper.get_attribute_value(a) for a in node.attribute}
             w, b = weights[node.input[1]], weights[node.input[2]]
@@ -72,10 +77,7 @@ class Folded(nn.Module):
         self.convs = nn.ModuleList(convs)
         for p in self.parameters():
             p.requires_grad_(False)
-        head = convs[-1]
-        self.rest = nn.Conv2d(head.in_channels, head.out_channels - 1, 1)  # the head without its heat
-        self.rest.weight.data, self.rest.bias.data = head.weight.data[1:].clone(), head.bias.data[1:].clone()
-        self.rest.requires_grad_(False)
+        self.head = convs[-1]
         self.up = nn.Upsample(scale_factor=2, mode="nearest")
 
     def run(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
@@ -113,15 +115,20 @@ class Fine(nn.Module):
 
 
 class FineNet(nn.Module):
-    """What is exported: the fine heat, then the frozen network's other maps upsampled."""
+    """What is exported: the frozen network's maps, then the fine heat moved into its cells."""
 
     def __init__(self, folded: Folded, fine: Fine) -> None:
         super().__init__()
         self.folded, self.fine = folded, fine
+        cells = torch.zeros(FINE_CELLS, 1, 2, 2)
+        for k in range(FINE_CELLS):
+            cells[k, 0, k // 2, k % 2] = 1.0  # channel k: the stride-4 cell (row k // 2, column k % 2)
+        self.register_buffer("cells", cells, persistent=False)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         f4, joined = self.folded.run(x)
-        return torch.cat([self.fine(f4, joined), self.folded.up(self.folded.rest(joined))], 1)
+        fine = nn.functional.conv2d(self.fine(f4, joined), self.cells, stride=2)
+        return torch.cat([self.folded.head(joined), fine], 1)
 
 
 def main() -> int:
@@ -136,6 +143,7 @@ def main() -> int:
     parser.add_argument("--touching", type=float, default=0.8)
     parser.add_argument("--side-weight", type=float, default=2.0)
     parser.add_argument("--real", type=float, default=0.0, help=f"share of crops from {REAL_SET}'s photos")
+    parser.add_argument("--export", metavar="PT", help="write --out from this saved state dict, no training")
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
@@ -145,6 +153,11 @@ def main() -> int:
     folded = Folded(args.base)
     fine = Fine()
     net = FineNet(folded, fine)
+    if args.export:  # the branch's weights; the frozen network is --base's
+        saved = torch.load(args.export)
+        fine.load_state_dict({k.removeprefix("fine."): v for k, v in saved.items() if k.startswith("fine.")})
+        write_onnx(net, torch.zeros(1, 3, INPUT[1], INPUT[0]), args.out, ("image", "maps"))
+        return 0
     opt, sched = one_cycle(fine.parameters(), args.lr, args.steps, 0.05)
     scene = SCENES + args.seed * 1_000_000
     pool: list[tuple[np.ndarray, np.ndarray]] = []

@@ -3,23 +3,27 @@
 The network (``vision/data/colour_net.onnx``, trained by ``tools/train_colour_net.py`` on the
 synthetic renderer only) is a CenterNet-style fully convolutional detector with a FIXED input
 of ``INPUT`` (512x384 BGR, the frame resized so; OpenCV 4.11 cannot import dynamic shapes).
-For every 8x8 cell of its input (``STRIDE``; a network with a finer map, as
-``tools/train_colour_fine.py`` makes, is decoded at its own stride) it gives:
+For every 8x8 cell of its input (``STRIDE``; a network with finer maps is decoded at its own
+stride) it gives:
 
 - channel 0: a logit that a die's top face is centred in the cell (the *heat*);
 - channels 1-7: logits for what that face shows, in the order of ``CLASSES``;
 - channel 8: a logit that the die is cocked (leans on a wall or another die), apart from what
   its top face shows: a cocked die still shows a colour;
-- channel 9: ``log(top face side / SIZE_REF)`` in input pixels.
+- channel 9: ``log(top face side / SIZE_REF)`` in input pixels;
+- channels 10-13 (the shipped network, ``tools/train_colour_fine.py``): a finer heat, the logits
+  of the cell's four 4x4 quarters, row by row (``fine_heat``).
 
 Finds are local maxima of the heat. Small dice are looked at again in enlarged 96x96 windows
 around the finds (``closer_top_faces``): OpenCV's dnn runs the fixed-shape network on any input
-that is a multiple of 32 (4.11 and 5.0 alike). This module reports what the network saw;
+that is a multiple of 32 (4.11 and 5.0 alike). Two touching dice may share one find; the finer
+heat then shows two peaks on it (``pair_peaks``). This module reports what the network saw;
 ``vision.colour_with_net`` decides what the referee stands by.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,7 +39,9 @@ STRIDE = 8
 CLASSES = ("yellow", "red", "green", "blue", "black", "star", "other")
 """What a top face shows: the Stonoga colours, the star, or a colour that is not Stonoga's."""
 MAPS = 1 + len(CLASSES) + 2
-"""Channels of the network's output: heat, ``CLASSES``, cocked, size."""
+"""Channels of the network's output: heat, ``CLASSES``, cocked, size (then the finer heat's, if any)."""
+FINE_CELLS = 4
+"""Channels of the finer heat after ``MAPS``: each cell's 2x2 quarters."""
 SIZE_REF = 16.0
 INPUT = (512, 384)
 """The network's input (width, height): a 4:3 frame resized to this."""
@@ -89,8 +95,25 @@ def run_maps(net: Network, image_bgr: NDArray[np.uint8]) -> NDArray[np.float32]:
     return maps
 
 
+@dataclass(frozen=True, slots=True)
+class Peak:
+    """A peak of the finer heat, in the caller's frame pixels."""
+
+    x: float
+    y: float
+    heat: float
+
+
 def find_top_faces(net: Network, pyramid: Pyramid, width: int, height: int, min_heat: float) -> list[TopFace]:
-    """Heat peaks above ``min_heat`` of a frame (``width`` x ``height``), in frame pixels.
+    """Heat peaks above ``min_heat`` of a frame (``width`` x ``height``), in frame pixels."""
+    return first_look(net, pyramid, width, height, min_heat)[0]
+
+
+def first_look(
+    net: Network, pyramid: Pyramid, width: int, height: int, min_heat: float
+) -> tuple[list[TopFace], NDArray[np.float32] | None]:
+    """``find_top_faces`` and the finer heat map of the frame (``fine_heat``; None if the network
+    has none).
 
     The frame is resized to ``INPUT`` (a frame not 4:3 is stretched: the network sees dice a
     little squashed, as the renderer's tilted cameras show them too).
@@ -103,7 +126,55 @@ def find_top_faces(net: Network, pyramid: Pyramid, width: int, height: int, min_
     else:
         image = np.asarray(cv2.resize(pyramid.at(max(sx, sy)), INPUT, interpolation=cv2.INTER_AREA), np.uint8)
     maps = run_maps(net, image)
-    return top_faces(maps, min_heat, (0.0, 0.0), (sx, sy), INPUT[0] / maps.shape[-1])
+    return top_faces(maps, min_heat, (0.0, 0.0), (sx, sy), INPUT[0] / maps.shape[-1]), fine_heat(maps)
+
+
+def fine_heat(maps: NDArray[np.float32]) -> NDArray[np.float32] | None:
+    """The finer heat (0-1) at twice the maps' resolution, from their last ``FINE_CELLS``
+    channels; None for maps without them.
+
+    >>> maps = np.full((MAPS + FINE_CELLS, 1, 2), -9.0, np.float32)
+    >>> maps[MAPS + 2, 0, 1] = 9.0  # cell (0, 1), its lower left quarter
+    >>> np.argwhere(fine_heat(maps) > 0.5).tolist()
+    [[1, 2]]
+    """
+    if maps.shape[0] < MAPS + FINE_CELLS:
+        return None
+    quarters = maps[MAPS : MAPS + FINE_CELLS]
+    rows, cols = maps.shape[1:]
+    fine = quarters.reshape(2, 2, rows, cols).transpose(2, 0, 3, 1).reshape(2 * rows, 2 * cols)
+    return sigmoid(np.ascontiguousarray(fine))
+
+
+def pair_peaks(
+    heat: NDArray[np.float32],
+    found: list[TopFace],
+    scale: tuple[float, float],
+    least: float,
+    reach: float,
+    apart: float,
+) -> list[tuple[Peak, Peak] | None]:
+    """For each find, the two hottest peaks of the finer ``heat`` (the first look's, for a frame
+    scaled by ``scale`` to the network's input) of at least ``least`` that lie within ``reach``
+    of its side from it and at least ``apart`` sides from each other, or None: two touching dice
+    under one find of the coarser heat."""
+    rows, cols = local_maxima(heat, least)
+    step = INPUT[0] / heat.shape[1]
+    peaks = [
+        Peak((c + 0.5) * step / scale[0], (r + 0.5) * step / scale[1], float(heat[r, c]))
+        for r, c in zip(rows.tolist(), cols.tolist(), strict=True)
+    ]
+    out: list[tuple[Peak, Peak] | None] = []
+    for f in found:
+        near = [p for p in peaks if math.hypot(p.x - f.x, p.y - f.y) < reach * f.side]
+        pairs = [
+            (a, b)
+            for i, a in enumerate(near)
+            for b in near[i + 1 :]
+            if math.hypot(a.x - b.x, a.y - b.y) >= apart * f.side
+        ]
+        out.append(max(pairs, key=lambda ab: ab[0].heat + ab[1].heat) if pairs else None)
+    return out
 
 
 def closer_top_faces(
@@ -171,7 +242,7 @@ def top_faces(
             TopFace(
                 x=origin[0] + (c + 0.5 + dx) * stride / sx,
                 y=origin[1] + (r + 0.5 + dy) * stride / sy,
-                side=float(SIZE_REF * np.exp(maps[-1, r, c])) / ((sx + sy) / 2),
+                side=float(SIZE_REF * np.exp(maps[MAPS - 1, r, c])) / ((sx + sy) / 2),
                 heat=float(heat[r, c]),
                 probs=tuple(float(p) for p in around(framed_probs, r, c, weights)),
                 cocked=float(around(framed_cocked, r, c, weights)),

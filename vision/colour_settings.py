@@ -68,6 +68,14 @@ class ColourSettings:
     lean_none: float = 0.05
     closer: CloserLook = CLOSER  # when and how small dice are looked at again closer (above)
     colour_apart: float = 0.7  # of two finds closer than this many face sides, the hotter is the die
+    # Two touching dice under one find: two peaks of the network's finer heat of at least
+    # ``touching_heat``, within ``touching_reach`` of the find's side from it and ``touching_apart``
+    # sides apart or more, the classifier naming them differently (``split_touching``). The peak
+    # values were looked at in session 17 on bench seeds 0-199 and the byler photos; measured on
+    # hardest seeds 1000-1599: 96.65 -> 97.14 % correct ``ok``, silent errors 0.10 % both.
+    touching_heat: float = 0.6
+    touching_reach: float = 0.8
+    touching_apart: float = 0.7
     # A die the referee does not stand by this many face sides or less from one of the same face it
     # stands by is that die's second find, not a die (a big real die's edge; byler photos 111434 and
     # 111446: 0.81 sides); it is left out of the reading (hardest seeds 1000-1599: 0.85-1.0 alike)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 
 import numpy as np
@@ -29,7 +30,7 @@ from vision.colour_face_net import FACE_CLASSES, classify_faces, face_input, loa
 from vision.colour_face_net import MODEL as FACE_MODEL
 from vision.colour_faces import face_crop, name_face
 from vision.colour_finder import Blob, box_of, find_dice, frame_cast
-from vision.colour_net import TopFace, closer_top_faces, find_top_faces, load_colour_net
+from vision.colour_net import INPUT, TopFace, closer_top_faces, first_look, load_colour_net, pair_peaks
 from vision.colour_profile import Profile
 from vision.colour_settings import ColourSettings
 from vision.networks import Network
@@ -42,23 +43,68 @@ FEW = 4
 
 
 def net_tops(
-    frame: NDArray[np.uint8], settings: ColourSettings, path: str
+    frame: NDArray[np.uint8], settings: ColourSettings, path: str, face_path: str = str(FACE_MODEL)
 ) -> tuple[list[TopFace], Cast, Pyramid]:
-    """The colour network's top faces (looked at closer when small; of two within
-    ``colour_apart`` faces, the hotter), the frame's cast and its pyramid."""
+    """The colour network's top faces (looked at closer when small; two touching dice under one
+    find split, ``split_touching``; of two within ``colour_apart`` faces, the hotter), the
+    frame's cast and its pyramid."""
     height, width = frame.shape[:2]
     pyramid = Pyramid(frame)
     net = load_colour_net(path)
-    found = find_top_faces(net, pyramid, width, height, settings.colour_find)
+    found, fine = first_look(net, pyramid, width, height, settings.colour_find)
     typical = net_typical(found, settings)
     found = closer_top_faces(
         net, pyramid, found, (width, height), typical, settings.colour_find, settings.closer
     )
+    cast = frame_cast(pyramid, width, height, settings)
+    kept = apart(found, settings)
+    if fine is not None:
+        scale = (INPUT[0] / width, INPUT[1] / height)
+        kept = apart(split_touching(kept, fine, scale, pyramid, cast, settings, face_path), settings)
+    return sorted(kept, key=lambda t: (t.x, t.y)), cast, pyramid
+
+
+def apart(found: list[TopFace], settings: ColourSettings) -> list[TopFace]:
+    """The finds without those closer than ``colour_apart`` faces to a hotter one."""
     kept: list[TopFace] = []
     for f in sorted(found, key=lambda f: -f.heat):
         if all(math.hypot(f.x - k.x, f.y - k.y) > settings.colour_apart * max(f.side, k.side) for k in kept):
             kept.append(f)
-    return sorted(kept, key=lambda t: (t.x, t.y)), frame_cast(pyramid, width, height, settings), pyramid
+    return kept
+
+
+def split_touching(
+    tops: list[TopFace],
+    fine: NDArray[np.float32],
+    scale: tuple[float, float],
+    pyramid: Pyramid,
+    cast: Cast,
+    settings: ColourSettings,
+    face_path: str,
+) -> list[TopFace]:
+    """The finds, each that sits on two peaks of the network's finer heat (``pair_peaks``, the
+    ``touching_*`` settings) replaced by two finds there, when the face classifier sees a top face
+    at both and names them differently: two dice. A single die's face shows one thing all over,
+    so one face under two peaks (a pip die's rows of pips) stays one find."""
+    s = settings
+    pairs = pair_peaks(fine, tops, scale, s.touching_heat, s.touching_reach, s.touching_apart)
+    halves = [
+        [replace(t, x=p.x, y=p.y, heat=min(t.heat, p.heat)) for p in pair]
+        for t, pair in zip(tops, pairs, strict=True)
+        if pair is not None
+    ]
+    if not halves:
+        return tops
+    probs = _classify(load_colour_face_net(face_path), pyramid, [h for two in halves for h in two], cast)
+    named = iter(zip(halves, np.argmax(probs, axis=1).reshape(-1, 2).tolist(), strict=True))
+    out: list[TopFace] = []
+    for t, pair in zip(tops, pairs, strict=True):
+        if pair is None:
+            out.append(t)
+            continue
+        two, (first, second) = next(named)
+        out += two if first != second and NONE not in (first, second) else [t]
+    return out
 
 
 def blobs_at(pyramid: Pyramid, tops: list[TopFace], settings: ColourSettings) -> list[Blob]:
@@ -75,7 +121,7 @@ def classified(
     classical blobs (None when not needed yet: the classifier alone bears the finds out);
     None for a frame the network does not know (neither ``network_knows`` nor
     ``classifier_knows``)."""
-    tops, cast, pyramid = net_tops(frame, settings, path)
+    tops, cast, pyramid = net_tops(frame, settings, path, face_path)
     net = load_colour_face_net(face_path)
     probs = np.zeros((len(tops), len(FACE_CLASSES)), np.float32)
     # the hottest finds first, a few at a time: a frame of dice far bigger than the renderer's has

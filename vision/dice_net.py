@@ -104,9 +104,11 @@ def find_candidates(net: Network, pyramid: Pyramid, scale: float, min_heat: floa
     ]
 
 
-def local_maxima(heat: NDArray[np.float32]) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
-    """Rows and columns of the cells no 3x3 neighbour of which is hotter."""
-    rows, cols = np.nonzero(heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+def local_maxima(
+    heat: NDArray[np.float32], least: float = -np.inf
+) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+    """Rows and columns of the cells of heat ``least`` or more no 3x3 neighbour of which is hotter."""
+    rows, cols = np.nonzero((heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat >= least))
     return rows, cols
 
 
