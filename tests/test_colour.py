@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import colour
+from vision import colour, colour_with_net
 from vision.colour import (
     FACE_PX,
     FACE_SHARE,
@@ -348,6 +348,33 @@ def test_two_touching_dice_under_one_find_are_split_by_the_finer_heat() -> None:
 
     assert read(WITH_NET) == ["star", "yellow"]
     assert len(read(replace(WITH_NET, touching_heat=2.0))) == 1
+
+
+def test_two_touching_dice_of_one_colour_are_split_when_the_classical_finder_holds_them_apart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Renderer scene 20153 (no tuning or bench seed): two black dice touch under one find; the
+    classifier names both halves black, and the classical finder has a blob for each
+    (``two_blobs``). Without that check only one of the two is read."""
+    frame, scene = render(20153, "hardest", "colours")
+    pair = [t for t in scene.things if t.face == "black" and t.box[0] > 700 and t.box[1] < 700]
+    assert len(pair) == 2 and not any(t.cocked for t in pair)
+
+    def read() -> int:
+        dice = read_colours(frame, settings=WITH_NET).dice
+        return sum(
+            any(
+                d.status == "ok" and d.face == "black"
+                and math.hypot(d.centre[0] - t.box[0] - t.box[2] / 2, d.centre[1] - t.box[1] - t.box[3] / 2)
+                < 0.35 * max(t.box[2:])
+                for d in dice
+            )
+            for t in pair
+        )  # fmt: skip
+
+    assert read() == 2
+    monkeypatch.setattr(colour_with_net, "two_blobs", lambda *_: False)
+    assert read() == 1
 
 
 def test_two_small_touching_dice_under_one_find_are_told_apart_by_a_closer_look() -> None:

@@ -70,9 +70,10 @@ class ColourSettings:
     colour_apart: float = 0.7  # of two finds closer than this many face sides, the hotter is the die
     # Two touching dice under one find: two peaks of the network's finer heat of at least
     # ``touching_heat``, within ``touching_reach`` of the find's side from it and ``touching_apart``
-    # sides apart or more, the classifier naming them differently (``split_touching``). The peak
-    # values were looked at in session 17 on bench seeds 0-199 and the byler photos; measured on
-    # hardest seeds 1000-1599: 96.65 -> 97.14 % correct ``ok``, silent errors 0.10 % both.
+    # sides apart or more, the classifier naming them differently, or alike with a classical blob
+    # each (``split_touching``). The peak values were looked at in session 17 on bench seeds 0-199
+    # and the byler photos; hardest seeds 1000-1599: 96.65 -> 97.19 % correct ``ok``, silent errors
+    # 0.10 % both (97.14 % with differently named halves only).
     touching_heat: float = 0.6
     touching_reach: float = 0.8
     touching_apart: float = 0.7

@@ -1,5 +1,6 @@
 """Colour mode with its own networks: the colour network (``vision.colour_net``, trained on the
-renderer only) finds each die's top face in a small copy of the frame; the face classifier
+renderer only) finds each die's top face in a small copy of the frame (a find on two touching dice
+split where its finer heat and the classifier show two, ``split_touching``); the face classifier
 (``vision.colour_face_net``, trained on the renderer and the even-numbered labelled photos) looks
 again at each find, white balanced, and says what it shows (a colour, the star, another colour,
 cocked, or no top face at all). ``read_with_net`` stands by a face only when independent
@@ -85,7 +86,8 @@ def split_touching(
     """The finds, each that sits on two peaks of the network's finer heat (``pair_peaks``, the
     ``touching_*`` settings) replaced by two finds there, when the face classifier sees a top face
     at both and names them differently: two dice. A single die's face shows one thing all over,
-    so one face under two peaks (a pip die's rows of pips) stays one find."""
+    so one face under two peaks (a pip die's rows of pips) stays one find, unless the face is a
+    Stonoga face and the classical finder holds the two apart (``two_blobs``)."""
     s = settings
     pairs = pair_peaks(fine, tops, scale, s.touching_heat, s.touching_reach, s.touching_apart)
     halves = [
@@ -103,8 +105,24 @@ def split_touching(
             out.append(t)
             continue
         two, (first, second) = next(named)
-        out += two if first != second and NONE not in (first, second) else [t]
+        alike = first == second and FACE_CLASSES[first] in FACES
+        apart_too = first != second or (alike and two_blobs(two, tops, t, pyramid, s))
+        if NONE not in (first, second) and apart_too:
+            out += two
+        else:
+            out.append(t)
     return out
+
+
+def two_blobs(
+    halves: list[TopFace], tops: list[TopFace], find: TopFace, pyramid: Pyramid, settings: ColourSettings
+) -> bool:
+    """Does the classical finder (seeded at the two halves of ``find`` and the frame's other finds)
+    hold each half in blobs of its own? A pip die is one blob, pips and all; two touching dice
+    of one colour, each with its rim, are two."""
+    blobs = blobs_at(pyramid, [t for t in tops if t is not find] + halves, settings)
+    held = [{i for i, b in enumerate(blobs) if _holds(b, h)} for h in halves]
+    return bool(held[0] and held[1]) and held[0] != held[1]
 
 
 def blobs_at(pyramid: Pyramid, tops: list[TopFace], settings: ColourSettings) -> list[Blob]:
