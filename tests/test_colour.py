@@ -331,7 +331,7 @@ def test_two_peaks_of_the_finer_heat_on_one_find_are_paired() -> None:
 def test_two_touching_dice_under_one_find_are_split_by_the_finer_heat() -> None:
     """Renderer scene 20013 (no tuning or bench seed): a yellow die and the star touch; the
     network's heat gives them one find, its finer heat two peaks, which the face classifier names
-    differently. Without the split (``touching_heat`` out of reach) one of the two is missed."""
+    differently. Without the split (``touching_heat`` out of reach) one of the two or both are not read."""
     frame, scene = render(20013, "hardest", "colours")
     pair = [t for t in scene.things if t.face in ("yellow", "star")]
     assert len(pair) == 2 and not any(t.cocked for t in scene.things)
@@ -347,7 +347,7 @@ def test_two_touching_dice_under_one_find_are_split_by_the_finer_heat() -> None:
         )  # fmt: skip
 
     assert read(WITH_NET) == ["star", "yellow"]
-    assert len(read(replace(WITH_NET, touching_heat=2.0))) == 1
+    assert len(read(replace(WITH_NET, touching_heat=2.0))) < 2
 
 
 def test_two_touching_dice_of_one_colour_are_split_when_the_classical_finder_holds_them_apart(

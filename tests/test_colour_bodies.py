@@ -17,12 +17,11 @@ import pytest
 import vision.colour_reader as colour_reader
 from firmware.labels import load_set
 from vision.colour_bodies import body_features, read_bodies
+from vision.colour_face_net import FACE_CLASSES, load_colour_face_net
 from vision.colour_face_net import MODEL as FACE_MODEL
-from vision.colour_finder import frame_cast
-from vision.colour_net import INPUT, MODEL, first_look, load_colour_net, pair_peaks
+from vision.colour_net import INPUT, MODEL, pair_peaks
 from vision.colour_reader import COLOUR_SETTINGS, face_features, read_colours
-from vision.colour_with_net import split_touching
-from vision.scaling import Pyramid
+from vision.colour_with_net import net_tops, split_touching
 from vision.synth import render
 
 DICE = load_set(Path(__file__).parent / "data" / "dice")
@@ -178,16 +177,16 @@ def test_red_dice_under_an_evening_lamp_read_red(key: str, monkeypatch: pytest.M
 def test_a_pip_die_whose_rows_of_pips_give_two_peaks_stays_one_die() -> None:
     """byler-mixed-tray IMG_20191208_111820 (an odd-numbered photo): the finer heat peaks on two
     pips of a black five's bottom row, 0.8 of the find's side apart; the classifier names both
-    halves black, so ``split_touching`` keeps the one find (read as two, both were ``ok``)."""
+    halves black and the classical finder sees one blob there, so ``split_touching`` keeps the
+    one find (split, both halves were read ``ok``)."""
     frame = cv2.imread(str(SHARED / "byler-mixed-tray" / "images" / "IMG_20191208_111820.jpg"))
-    size = (frame.shape[1], frame.shape[0])
-    scale = (INPUT[0] / size[0], INPUT[1] / size[1])
-    pyramid = Pyramid(frame)
-    found, fine = first_look(load_colour_net(str(MODEL)), pyramid, *size, COLOUR_SETTINGS.colour_find)
-    assert fine is not None
     s = replace(COLOUR_SETTINGS, colour_net=True)
-    pairs = pair_peaks(fine, found, scale, s.touching_heat, s.touching_reach, s.touching_apart)
-    paired = [f for f, p in zip(found, pairs, strict=True) if p is not None]
+    tops, cast, pyramid, fine = net_tops(frame, s, str(MODEL))
+    assert fine is not None
+    scale = (INPUT[0] / frame.shape[1], INPUT[1] / frame.shape[0])
+    pairs = pair_peaks(fine, tops, scale, s.touching_heat, s.touching_reach, s.touching_apart)
+    paired = [f for f, p in zip(tops, pairs, strict=True) if p is not None]
     assert [(round(f.x, -1), round(f.y, -1)) for f in paired] == [(1160.0, 1580.0)]
-    cast = frame_cast(pyramid, *size, s)
-    assert split_touching(found, fine, scale, pyramid, cast, s, str(FACE_MODEL)) == found
+    probs = np.zeros((len(tops), len(FACE_CLASSES)), np.float32)
+    classifier = load_colour_face_net(str(FACE_MODEL))
+    assert split_touching(tops, probs, fine, classifier, pyramid, cast, s)[0] == tops

@@ -1,14 +1,14 @@
 """Colour mode with its own networks: the colour network (``vision.colour_net``, trained on the
-renderer only) finds each die's top face in a small copy of the frame (a find on two touching dice
-split where its finer heat and the classifier show two, ``split_touching``); the face classifier
+renderer only) finds each die's top face in a small copy of the frame; the face classifier
 (``vision.colour_face_net``, trained on the renderer and the even-numbered labelled photos) looks
 again at each find, white balanced, and says what it shows (a colour, the star, another colour,
-cocked, or no top face at all). ``read_with_net`` stands by a face only when independent
-readings agree: the classifier is sure of it and the white-balanced look (``vision.colour``) is not
-sure of another face (unless the classifier is all but certain), or its only doubt is another colour
-or leaning and the other reader settles it (``_settled``), or, taught, the profile names it; the
-network is sure of a die of the frame's size, and a black face the classifier has any doubt about is
-a blob of its own size (not a white die's pip).
+cocked, or no top face at all); a find on two touching dice is split where the network's finer
+heat and the classifier show two (``split_touching``). ``read_with_net`` stands by a face only
+when independent readings agree: the classifier is sure of it and the white-balanced look
+(``vision.colour``) is not sure of another face (unless the classifier is all but certain), or its
+only doubt is another colour or leaning and the other reader settles it (``_settled``), or, taught,
+the profile names it; the network is sure of a die of the frame's size, and a black face the
+classifier has any doubt about is a blob of its own size (not a white die's pip).
 
 A frame whose dice the classical finder does not bear out (real dice far bigger than the
 renderer's, whose pips the network takes for dice) is not one the network knows: ``read_with_net``
@@ -44,11 +44,11 @@ FEW = 4
 
 
 def net_tops(
-    frame: NDArray[np.uint8], settings: ColourSettings, path: str, face_path: str = str(FACE_MODEL)
-) -> tuple[list[TopFace], Cast, Pyramid]:
-    """The colour network's top faces (looked at closer when small; two touching dice under one
-    find split, ``split_touching``; of two within ``colour_apart`` faces, the hotter), the
-    frame's cast and its pyramid."""
+    frame: NDArray[np.uint8], settings: ColourSettings, path: str
+) -> tuple[list[TopFace], Cast, Pyramid, NDArray[np.float32] | None]:
+    """The colour network's top faces (looked at closer when small; of two within
+    ``colour_apart`` faces, the hotter), the frame's cast, its pyramid and the network's finer
+    heat (``split_touching``; None for a network without one)."""
     height, width = frame.shape[:2]
     pyramid = Pyramid(frame)
     net = load_colour_net(path)
@@ -57,61 +57,64 @@ def net_tops(
     found = closer_top_faces(
         net, pyramid, found, (width, height), typical, settings.colour_find, settings.closer
     )
-    cast = frame_cast(pyramid, width, height, settings)
-    kept = apart(found, settings)
-    if fine is not None:
-        scale = (INPUT[0] / width, INPUT[1] / height)
-        kept = apart(split_touching(kept, fine, scale, pyramid, cast, settings, face_path), settings)
-    return sorted(kept, key=lambda t: (t.x, t.y)), cast, pyramid
+    kept = [found[i] for i in apart(found, settings)]
+    return sorted(kept, key=lambda t: (t.x, t.y)), frame_cast(pyramid, width, height, settings), pyramid, fine
 
 
-def apart(found: list[TopFace], settings: ColourSettings) -> list[TopFace]:
-    """The finds without those closer than ``colour_apart`` faces to a hotter one."""
-    kept: list[TopFace] = []
-    for f in sorted(found, key=lambda f: -f.heat):
-        if all(math.hypot(f.x - k.x, f.y - k.y) > settings.colour_apart * max(f.side, k.side) for k in kept):
-            kept.append(f)
+def apart(found: list[TopFace], settings: ColourSettings) -> list[int]:
+    """The indices of the finds, hottest first, without those closer than ``colour_apart`` faces
+    to a hotter one."""
+    kept: list[int] = []
+    faces: list[TopFace] = []
+    for i in sorted(range(len(found)), key=lambda i: -found[i].heat):
+        f = found[i]
+        if all(math.hypot(f.x - k.x, f.y - k.y) > settings.colour_apart * max(f.side, k.side) for k in faces):
+            kept.append(i)
+            faces.append(f)
     return kept
 
 
 def split_touching(
     tops: list[TopFace],
+    probs: NDArray[np.float32],
     fine: NDArray[np.float32],
-    scale: tuple[float, float],
+    net: Network,
     pyramid: Pyramid,
     cast: Cast,
     settings: ColourSettings,
-    face_path: str,
-) -> list[TopFace]:
-    """The finds, each that sits on two peaks of the network's finer heat (``pair_peaks``, the
-    ``touching_*`` settings) replaced by two finds there, when the face classifier sees a top face
-    at both and names them differently: two dice. A single die's face shows one thing all over,
-    so one face under two peaks (a pip die's rows of pips) stays one find, unless the face is a
-    Stonoga face and the classical finder holds the two apart (``two_blobs``)."""
+) -> tuple[list[TopFace], NDArray[np.float32]]:
+    """The finds and the face classifier's chances for each (``net``), each find that sits on
+    two peaks of the network's finer heat (``pair_peaks``, the ``touching_*`` settings) replaced
+    by two finds there when the classifier sees a top face at both and names them differently:
+    two dice. A single die's face shows one thing all over, so one face under two peaks (a pip
+    die's rows of pips) stays one find, unless it is a Stonoga face and the classical finder
+    holds the two apart (``two_blobs``). Of two finds then within ``colour_apart``, the hotter."""
+    height, width = pyramid.at(1.0).shape[:2]
     s = settings
-    pairs = pair_peaks(fine, tops, scale, s.touching_heat, s.touching_reach, s.touching_apart)
+    pairs = pair_peaks(
+        fine, tops, (INPUT[0] / width, INPUT[1] / height), s.touching_heat, s.touching_reach, s.touching_apart
+    )
     halves = [
         [replace(t, x=p.x, y=p.y, heat=min(t.heat, p.heat)) for p in pair]
         for t, pair in zip(tops, pairs, strict=True)
         if pair is not None
     ]
     if not halves:
-        return tops
-    probs = _classify(load_colour_face_net(face_path), pyramid, [h for two in halves for h in two], cast)
-    named = iter(zip(halves, np.argmax(probs, axis=1).reshape(-1, 2).tolist(), strict=True))
-    out: list[TopFace] = []
-    for t, pair in zip(tops, pairs, strict=True):
+        return tops, probs
+    chances = _classify(net, pyramid, [h for two in halves for h in two], cast).reshape(-1, 2, probs.shape[1])
+    seen = iter(zip(halves, chances, strict=True))
+    out: list[tuple[TopFace, NDArray[np.float32]]] = []
+    for t, p, pair in zip(tops, probs, pairs, strict=True):
         if pair is None:
-            out.append(t)
+            out.append((t, p))
             continue
-        two, (first, second) = next(named)
+        two, both = next(seen)
+        first, second = (int(np.argmax(c)) for c in both)
         alike = first == second and FACE_CLASSES[first] in FACES
         apart_too = first != second or (alike and two_blobs(two, tops, t, pyramid, s))
-        if NONE not in (first, second) and apart_too:
-            out += two
-        else:
-            out.append(t)
-    return out
+        out += list(zip(two, both, strict=True)) if NONE not in (first, second) and apart_too else [(t, p)]
+    kept = sorted((out[i] for i in apart([t for t, _ in out], s)), key=lambda tp: (tp[0].x, tp[0].y))
+    return [t for t, _ in kept], np.array([p for _, p in kept], np.float32).reshape(-1, probs.shape[1])
 
 
 def two_blobs(
@@ -139,7 +142,7 @@ def classified(
     classical blobs (None when not needed yet: the classifier alone bears the finds out);
     None for a frame the network does not know (neither ``network_knows`` nor
     ``classifier_knows``)."""
-    tops, cast, pyramid = net_tops(frame, settings, path, face_path)
+    tops, cast, pyramid, fine = net_tops(frame, settings, path)
     net = load_colour_face_net(face_path)
     probs = np.zeros((len(tops), len(FACE_CLASSES)), np.float32)
     # the hottest finds first, a few at a time: a frame of dice far bigger than the renderer's has
@@ -153,6 +156,8 @@ def classified(
         probs[part] = _classify(net, pyramid, [tops[i] for i in part], cast)
         done += len(part)
     if done == len(order) and classifier_knows(tops, probs, settings):
+        if fine is not None:  # only now: a frame the network does not know has many finds
+            tops, probs = split_touching(tops, probs, fine, net, pyramid, cast, settings)
         return tops, probs, cast, pyramid, None
     blobs = blobs_at(pyramid, tops, settings)
     if not network_knows(tops, blobs, settings):
@@ -160,6 +165,8 @@ def classified(
     rest = order[done:]
     if rest:
         probs[rest] = _classify(net, pyramid, [tops[i] for i in rest], cast)
+    if fine is not None:
+        tops, probs = split_touching(tops, probs, fine, net, pyramid, cast, settings)
     return tops, probs, cast, pyramid, blobs
 
 
