@@ -313,6 +313,12 @@ def test_a_find_lies_where_its_peak_is_at_the_maps_own_stride() -> None:
         assert (top.x, top.y, top.best) == (20.5 * stride / 0.5, 10.5 * stride / 0.5, "green")
 
 
+def on(truth: Truth, x: float, y: float) -> bool:
+    """Does point (x, y) lie on the die ``truth`` (within 0.35 of its box's side from its middle)?"""
+    bx, by, w, h = truth.box
+    return math.hypot(x - bx - w / 2, y - by - h / 2) < 0.35 * max(w, h)
+
+
 def test_two_peaks_of_the_finer_heat_on_one_find_are_paired() -> None:
     """``pair_peaks``: the two hottest peaks near a find and far enough apart; a lone peak, or two
     too close together, give none."""
@@ -339,12 +345,8 @@ def test_two_touching_dice_under_one_find_are_split_by_the_finer_heat() -> None:
     def read(settings: ColourSettings) -> list[str]:
         dice = read_colours(frame, settings=settings).dice
         return sorted(
-            t.face for t in pair
-            for d in dice
-            if d.status == "ok" and d.face == t.face
-            and math.hypot(d.centre[0] - t.box[0] - t.box[2] / 2, d.centre[1] - t.box[1] - t.box[3] / 2)
-            < 0.35 * max(t.box[2:])
-        )  # fmt: skip
+            t.face for t in pair for d in dice if d.status == "ok" and d.face == t.face and on(t, *d.centre)
+        )
 
     assert read(WITH_NET) == ["star", "yellow"]
     assert len(read(replace(WITH_NET, touching_heat=2.0))) < 2
@@ -363,14 +365,8 @@ def test_two_touching_dice_of_one_colour_are_split_when_the_classical_finder_hol
     def read() -> int:
         dice = read_colours(frame, settings=WITH_NET).dice
         return sum(
-            any(
-                d.status == "ok" and d.face == "black"
-                and math.hypot(d.centre[0] - t.box[0] - t.box[2] / 2, d.centre[1] - t.box[1] - t.box[3] / 2)
-                < 0.35 * max(t.box[2:])
-                for d in dice
-            )
-            for t in pair
-        )  # fmt: skip
+            any(d.status == "ok" and d.face == "black" and on(t, *d.centre) for d in dice) for t in pair
+        )
 
     assert read() == 2
     monkeypatch.setattr(colour_with_net, "two_blobs", lambda *_: False)
@@ -384,10 +380,6 @@ def test_two_small_touching_dice_under_one_find_are_told_apart_by_a_closer_look(
     frame, scene = render(20182, "hardest", "colours")
     pair = [t for t in scene.things if t.face in ("yellow", "star")]
     assert len(pair) == 2 and not any(t.cocked for t in scene.things)
-
-    def on(truth: Truth, x: float, y: float) -> bool:
-        bx, by, w, h = truth.box
-        return math.hypot(x - bx - w / 2, y - by - h / 2) < 0.35 * max(w, h)
 
     size = (frame.shape[1], frame.shape[0])
     net, pyramid = load_colour_net(str(MODEL)), Pyramid(frame)

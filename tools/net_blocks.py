@@ -7,9 +7,12 @@ with BatchNorm folded: Conv, BatchNorm, ReLU (see vision/data/README.md).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from pathlib import Path
 
+import cv2
+import numpy as np
 import torch
 from torch import nn
 
@@ -46,6 +49,16 @@ def classifier(widths: tuple[int, int, int, int, int, int], classes: int) -> nn.
         nn.Dropout(0.1),
         nn.Linear(f, classes),
     )
+
+
+def started(threads: int, seed: int) -> random.Random:
+    """A training run's set-up: torch on ``threads`` threads, OpenCV on one, torch's and numpy's
+    generators seeded with ``seed``; the script's own generator, seeded alike."""
+    torch.set_num_threads(threads)
+    cv2.setNumThreads(1)
+    np.random.seed(seed)
+    torch.manual_seed(seed)
+    return random.Random(seed)
 
 
 def one_cycle(

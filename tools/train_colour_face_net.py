@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from net_blocks import classifier, one_cycle, write_onnx  # noqa: E402
+from net_blocks import classifier, one_cycle, started, write_onnx  # noqa: E402
 from train_colour_net import TRAIN_DEFAULT, TRAIN_HARD, top_faces  # noqa: E402
 
 from vision.colour_face_net import CROP, FACE_CLASSES, face_input  # noqa: E402
@@ -229,8 +229,7 @@ def main() -> int:
     parser.add_argument("--resume", help="start from this state dict (.pt)")
     parser.add_argument("--out", default=str(ROOT / "vision" / "data" / "colour_face_net.onnx"))
     args = parser.parse_args()
-    torch.set_num_threads(args.threads)
-    cv2.setNumThreads(1)
+    rng = started(args.threads, args.seed)  # making the caches draws no random number
     if not Path(args.cache).is_file():
         make_cache(args.cache, args.frames, args.first, args.pips)
     files = [np.load(path) for path in [args.cache, *args.more]]
@@ -242,8 +241,6 @@ def main() -> int:
     if real:
         real_counts = np.bincount([c for _, c in real], minlength=len(FACE_CLASSES))
         print("real crops per class:", dict(zip(FACE_CLASSES, real_counts.tolist(), strict=True)), flush=True)
-    rng = random.Random(args.seed)
-    torch.manual_seed(args.seed)
     net = ColourFaceNet()
     if args.resume:
         net.load_state_dict(torch.load(args.resume))

@@ -20,7 +20,6 @@ without training.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from pathlib import Path
@@ -35,7 +34,7 @@ from torch import nn
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from net_blocks import conv_bn, dw_sep, one_cycle, write_onnx  # noqa: E402
+from net_blocks import conv_bn, dw_sep, one_cycle, started, write_onnx  # noqa: E402
 from train_colour_net import focal_heat, make_crops, make_frame  # noqa: E402
 from train_dice_net import DATA, split_names  # noqa: E402
 
@@ -146,17 +145,17 @@ def main() -> int:
     parser.add_argument("--export", metavar="PT", help="write --out from this saved state dict, no training")
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
-    torch.set_num_threads(args.threads)
-    cv2.setNumThreads(1)
-    rng = random.Random(args.seed)
-    torch.manual_seed(args.seed)
+    rng = started(args.threads, args.seed)
     folded = Folded(args.base)
     fine = Fine()
     net = FineNet(folded, fine)
+    def save() -> None:
+        write_onnx(net, torch.zeros(1, 3, INPUT[1], INPUT[0]), args.out, ("image", "maps"))
+
     if args.export:  # the branch's weights; the frozen network is --base's
         saved = torch.load(args.export)
         fine.load_state_dict({k.removeprefix("fine."): v for k, v in saved.items() if k.startswith("fine.")})
-        write_onnx(net, torch.zeros(1, 3, INPUT[1], INPUT[0]), args.out, ("image", "maps"))
+        save()
         return 0
     opt, sched = one_cycle(fine.parameters(), args.lr, args.steps, 0.05)
     scene = SCENES + args.seed * 1_000_000
@@ -186,9 +185,7 @@ def main() -> int:
             seconds = time.time() - start
             print(f"step {step} heat {loss.item():.3f} scenes {scene - SCENES} ({seconds:.0f} s)", flush=True)
         if step % 250 == 249 or step == args.steps - 1:
-            fine.eval()
-            write_onnx(net, torch.zeros(1, 3, INPUT[1], INPUT[0]), args.out, ("image", "maps"))
-            fine.train()
+            save()  # in eval mode, then back to training (write_onnx)
     return 0
 
 

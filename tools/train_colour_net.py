@@ -37,7 +37,7 @@ from torch import nn
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from net_blocks import conv_bn, dw_sep, one_cycle, write_onnx  # noqa: E402
+from net_blocks import conv_bn, dw_sep, one_cycle, started, write_onnx  # noqa: E402
 
 from vision.colour_net import CLASSES, INPUT, MAPS, SIZE_REF, STRIDE  # noqa: E402
 from vision.synth import DEFAULT, HARDEST, draw, plan_scene  # noqa: E402
@@ -275,10 +275,7 @@ def main() -> int:
     )
     parser.add_argument("--out", default=str(ROOT / "vision" / "data" / "colour_net.onnx"))
     args = parser.parse_args()
-    torch.set_num_threads(args.threads)
-    cv2.setNumThreads(1)
-    rng = random.Random(args.seed)
-    torch.manual_seed(args.seed)
+    rng = started(args.threads, args.seed)
     net = ColourNet(args.widths)
     if args.resume:
         net.load_state_dict(widened(net, torch.load(args.resume)))

@@ -29,7 +29,7 @@ from torch import nn
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from net_blocks import conv_bn, dw_sep, one_cycle, write_onnx  # noqa: E402
+from net_blocks import conv_bn, dw_sep, one_cycle, started, write_onnx  # noqa: E402
 
 from firmware.labels import load_set  # noqa: E402
 from vision.dice_net import CLASSES, STRIDE  # noqa: E402
@@ -234,11 +234,7 @@ def main() -> int:
         "--smallest", type=float, default=16.0, help="side of the smallest training die, pixels (16-100)"
     )
     args = parser.parse_args()
-    torch.set_num_threads(args.threads)
-    cv2.setNumThreads(1)
-    rng = random.Random(args.seed)
-    np.random.seed(args.seed)
-    torch.manual_seed(args.seed)
+    rng = started(args.threads, args.seed)
     items = load_images(args.split)
     net = DiceNet()
     if args.resume:

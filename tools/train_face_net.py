@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from net_blocks import classifier, one_cycle, write_onnx  # noqa: E402
+from net_blocks import classifier, one_cycle, started, write_onnx  # noqa: E402
 from train_dice_net import SPLITS, augment_colour, load_images, placement  # noqa: E402
 
 from vision.face_net import FACE_CLASSES, FACE_CROP, FACE_DIE  # noqa: E402
@@ -334,11 +334,7 @@ def main() -> int:
             member.load_state_dict(torch.load(path))
         export(Ensemble(members), args.out)
         return 0
-    torch.set_num_threads(args.threads)
-    cv2.setNumThreads(1)
-    rng = random.Random(args.seed)
-    np.random.seed(args.seed)
-    torch.manual_seed(args.seed)
+    rng = started(args.threads, args.seed)
     items = load(args.split)
     synth = load_synth(args.synth_frames) if args.synth > 0 else []
     negatives = mine_negatives(items, args.models) if args.negatives > 0 else []

@@ -229,14 +229,12 @@ def top_faces(
     input pixels per cell of the maps."""
     sx, sy = scale
     heat = sigmoid(maps[0])
-    rows, cols = local_maxima(heat)
+    rows, cols = local_maxima(heat, min_heat)
     probs = softmax(maps[1 : 1 + len(CLASSES)])
     cocked = sigmoid(maps[1 + len(CLASSES)])
     framed_heat, framed_probs, framed_cocked = (framed(m) for m in (heat, probs, cocked))
     found = []
     for r, c in zip(rows.tolist(), cols.tolist(), strict=True):
-        if heat[r, c] < min_heat:
-            continue
         dx, dy, weights = peak_offset(framed_heat, r, c)
         found.append(
             TopFace(

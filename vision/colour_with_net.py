@@ -155,17 +155,15 @@ def classified(
         part = order[done : done + FEW]
         probs[part] = _classify(net, pyramid, [tops[i] for i in part], cast)
         done += len(part)
-    if done == len(order) and classifier_knows(tops, probs, settings):
-        if fine is not None:  # only now: a frame the network does not know has many finds
-            tops, probs = split_touching(tops, probs, fine, net, pyramid, cast, settings)
-        return tops, probs, cast, pyramid, None
-    blobs = blobs_at(pyramid, tops, settings)
-    if not network_knows(tops, blobs, settings):
-        return None
-    rest = order[done:]
-    if rest:
-        probs[rest] = _classify(net, pyramid, [tops[i] for i in rest], cast)
-    if fine is not None:
+    blobs: list[Blob] | None = None
+    if done < len(order) or not classifier_knows(tops, probs, settings):
+        blobs = blobs_at(pyramid, tops, settings)
+        if not network_knows(tops, blobs, settings):
+            return None
+        rest = order[done:]
+        if rest:
+            probs[rest] = _classify(net, pyramid, [tops[i] for i in rest], cast)
+    if fine is not None:  # only now: a frame the network does not know has many finds
         tops, probs = split_touching(tops, probs, fine, net, pyramid, cast, settings)
     return tops, probs, cast, pyramid, blobs
 

@@ -96,11 +96,10 @@ def die_size(logit: float) -> float:
 def find_candidates(net: Network, pyramid: Pyramid, scale: float, min_heat: float) -> list[Candidate]:
     """Heat peaks above ``min_heat`` with the frame resized by ``scale`` before the network."""
     seen = Seen(run_maps(net, pyramid.at(scale)))
-    rows, cols = local_maxima(seen.heat)
+    rows, cols = local_maxima(seen.heat, min_heat)
     return [
         seen.candidate((r, c), scale, (0.0, 0.0))
         for r, c in zip(rows.tolist(), cols.tolist(), strict=True)
-        if seen.heat[r, c] >= min_heat
     ]
 
 
