@@ -46,6 +46,19 @@ def test_every_fix_meets_its_label_and_only_that_one() -> None:
         assert sorted(changed, key=str) == sorted(expected, key=str)
 
 
+def test_no_body_colour_label_lies_on_a_stray_box() -> None:
+    """tests/data/colour_labels copied the sets' boxes: a box the fixes drop (it marks no die)
+    must not stay there either, or colour mode is scored on a die that is not there."""
+    colours = Path(__file__).parent / "data" / "colour_labels"
+    for row in (r for r in fixes() if r["now"] == "-"):
+        with (colours / f"{row['set']}.csv").open(newline="") as handle:
+            places = [
+                (float(c["cx"]), float(c["cy"])) for c in csv.DictReader(handle) if c["image"] == row["image"]
+            ]
+        stray = (float(row["cx"]), float(row["cy"]))
+        assert all(abs(x - stray[0]) + abs(y - stray[1]) > 1e-5 for x, y in places), row
+
+
 def _value(text: str) -> int | str:
     return text if text == "-" else int(text)
 
