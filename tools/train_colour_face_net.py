@@ -141,7 +141,7 @@ def real_crops(parity: int = 0) -> list[tuple[np.ndarray, int]]:
             frame = cv2.imread(str(PHOTOS / table.stem / "images" / image), cv2.IMREAD_COLOR)
             if frame is None:
                 continue
-            tops, cast, pyramid = net_tops(frame, COLOUR_SETTINGS, str(COLOUR_MODEL))
+            tops, cast, pyramid, _ = net_tops(frame, COLOUR_SETTINGS, str(COLOUR_MODEL))
             if not network_knows(tops, blobs_at(pyramid, tops, COLOUR_SETTINGS), COLOUR_SETTINGS):
                 continue
             height, width = frame.shape[:2]
