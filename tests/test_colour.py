@@ -239,6 +239,22 @@ def test_a_doubt_of_leaning_is_settled_only_when_the_colour_network_sees_no_lean
     assert not judge_find(p, None, COLOUR_SETTINGS, lambda: red)[2]  # the network not asked: no
 
 
+def test_leaning_likelier_than_the_face_is_still_a_doubt_the_network_may_settle() -> None:
+    """A big flat die near the frame's edge shows its sides: the classifier may give leaning a
+    little more than the face (bench seeds 43, 142); the network seeing no lean settles it, but
+    not when the classifier is all but sure of leaning (foreign seed 2184: the face 0.02)."""
+    p = np.zeros(len(FACE_NET_CLASSES), np.float32)
+    p[FACE_NET_CLASSES.index("black")], p[FACE_NET_CLASSES.index("cocked")] = 0.45, 0.55
+    black = FaceLook(0.0, 0.1, "black", 1.0, 0.0, 40.0, 0.1, None, steady=0.98, hue_range=2.0)
+    seen = judge_find(p, None, COLOUR_SETTINGS, lambda: black, net_cocked=0.0)
+    assert seen == ("black", pytest.approx(0.45), True)
+    assert not judge_find(p, None, COLOUR_SETTINGS, lambda: black, net_cocked=0.2)[2]
+    assert not judge_find(p, None, replace(COLOUR_SETTINGS, lean_face_least=0.5), lambda: black, 0.0)[2]
+    sure = p.copy()
+    sure[FACE_NET_CLASSES.index("black")], sure[FACE_NET_CLASSES.index("cocked")] = 0.02, 0.98
+    assert not judge_find(sure, None, COLOUR_SETTINGS, lambda: black, net_cocked=0.0)[2]
+
+
 def test_a_second_find_on_a_die_read_ok_is_left_out_of_the_reading() -> None:
     top = TopFace(100.0, 100.0, 40.0, 0.6, (0.0,) * len(CLASSES), 0.0)
     ok = Die("red", 1.0, "ok", (72, 72, 56, 56))

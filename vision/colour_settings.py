@@ -66,6 +66,11 @@ class ColourSettings:
     # ``face_other_sum``) is stood by when the colour network gives leaning less than this and the
     # look names the face (hardest seeds 1000-1599: 153 cocked dice, the network gave each 0.18 or more)
     lean_none: float = 0.05
+    # ...also when the classifier gives leaning more than the face, the face at least this much:
+    # big flat dice near the frame's edge show their sides (bench seeds 43 and 142: the face
+    # 0.45 and 0.46, leaning the rest, the network 0.00); a cocked die the network missed, the
+    # classifier sure of leaning, gave its face 0.02 (30 % foreign seed 2184)
+    lean_face_least: float = 0.4
     closer: CloserLook = CLOSER  # when and how small dice are looked at again closer (above)
     colour_apart: float = 0.7  # of two finds closer than this many face sides, the hotter is the die
     # Two touching dice under one find: two peaks of the network's finer heat of at least

@@ -238,16 +238,16 @@ def plain(p: NDArray[np.float32], settings: ColourSettings) -> bool:
 def _settled(
     p: NDArray[np.float32],
     look: Callable[[], FaceLook],
-    best: str,
+    named: str,
     net_cocked: float,
     settings: ColourSettings,
 ) -> bool:
-    """Is the classifier's only doubt about its face another colour (orange for a yellow) or
+    """Is the classifier's only doubt about face ``named`` another colour (orange for a yellow) or
     leaning, and does the other reader settle it? Another colour: the white-balanced look names
     the face, its hue ``face_other_hue`` inside the face's range (an orange die under a warm lamp
     lies at the yellow range's lower end). Leaning: the colour network sees no lean at all
     (``lean_none``) and the look names the face."""
-    face, other, cocked = float(p.max()), float(p[OTHER]), float(p[COCKED])
+    face, other, cocked = float(p[FACE_CLASSES.index(named)]), float(p[OTHER]), float(p[COCKED])
     other_only = face + other >= settings.face_other_sum and other < settings.face_other_most
     lean_only = face + cocked >= settings.face_other_sum and net_cocked < settings.lean_none
     if not (other_only or lean_only):
@@ -255,7 +255,7 @@ def _settled(
     seen = look()  # only now: cutting the face out and looking at it is the costly part
     verdict = judge_face(seen)
     clear = lean_only or hue_inside(seen) >= settings.face_other_hue
-    return verdict.ok and verdict.face == best and clear
+    return verdict.ok and verdict.face == named and clear
 
 
 def judge_find(
@@ -274,7 +274,10 @@ def judge_find(
         if not sure_best:
             likeliest = max(FACES, key=lambda f: float(p[FACE_CLASSES.index(f)]))
             chance = float(p[FACE_CLASSES.index(likeliest)])
-            return likeliest, chance, likeliest == best and _settled(p, look, best, net_cocked, settings)
+            # leaning may be the likeliest class and still only a doubt the network settles
+            leaning = best == "cocked" and chance >= settings.lean_face_least
+            settled = (likeliest == best or leaning) and _settled(p, look, likeliest, net_cocked, settings)
+            return likeliest, chance, settled
         if settings.face_sure_overrules and plain(p, settings):
             return best, float(p.max()), True
         verdict = name_face(look(), None)
