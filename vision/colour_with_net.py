@@ -65,12 +65,13 @@ def apart(found: list[TopFace], settings: ColourSettings) -> list[int]:
     """The indices of the finds, hottest first, without those closer than ``colour_apart`` faces
     to a hotter one."""
     kept: list[int] = []
-    faces: list[TopFace] = []
     for i in sorted(range(len(found)), key=lambda i: -found[i].heat):
         f = found[i]
-        if all(math.hypot(f.x - k.x, f.y - k.y) > settings.colour_apart * max(f.side, k.side) for k in faces):
+        if all(
+            math.hypot(f.x - k.x, f.y - k.y) > settings.colour_apart * max(f.side, k.side)
+            for k in (found[j] for j in kept)
+        ):
             kept.append(i)
-            faces.append(f)
     return kept
 
 
