@@ -31,7 +31,7 @@ from vision.face_net import CLOSE_CROP, CLOSE_DIE, CLOSE_MODEL, FACE_CLASSES, fa
 from vision.face_net import MODEL as FACE_MODEL
 from vision.reading import Die, Reading
 from vision.scaling import Pyramid
-from vision.trust import NONE, closer_turns, judge
+from vision.trust import COCKED, NONE, closer_turns, judge
 from vision.tuning import PIPS, BigDice, PipSettings
 
 MODES = ("pips", "colours", "cards")
@@ -79,27 +79,33 @@ def close_model_path(models: str | None) -> str | None:
 def die_size(
     finds: list[Candidate],
     settings: PipSettings,
-    no_dice: Callable[[list[Candidate]], list[bool]] | None = None,
+    seen: Callable[[list[Candidate]], list[NDArray[np.float32]]] | None = None,
 ) -> float | None:
     """The dice's size in one look: the median of its sure finds (heat ``ok_heat`` or more); None
     when none is sure.
 
-    Specks of lint on dark felt or a die's pips may be half taken for small dice, and outnumber
-    the dice. So when the surest find is more than ``size_ratio`` times that median, ``no_dice``
-    (the face classifier: is each of these finds no die?) is asked about it and the smaller
-    finds: if it is a die and at least half of them are not, the size is the median of the finds
-    as big as the surest one (a frame's dice are alike)."""
+    Specks of lint on dark felt, a lamp's streak or a die's pips may be half taken for small
+    dice, and outnumber the dice. So when the surest find is more than ``size_ratio`` times that
+    median, ``seen`` (the face classifier's chances, ``FACE_CLASSES``, for each of these finds) is
+    asked about it and the smaller finds: if it takes the surest for a die and at least half of
+    them for none (or, when it names the surest's face surely, names theirs less surely), the size
+    is the median of the finds as big as the surest one (a frame's dice are alike)."""
     sure = [c for c in finds if c.heat >= settings.ok_heat]
     if not sure:
         return None
     median = statistics.median(c.size for c in sure)
     surest = max(sure, key=lambda c: c.heat)
-    if no_dice is None or not settings.alike_sizes or surest.size <= settings.size_ratio * median:
+    if seen is None or not settings.alike_sizes or surest.size <= settings.size_ratio * median:
         return median
     alike = [c for c in sure if c.size * settings.size_ratio >= surest.size]
     smaller = [c for c in sure if c.size * settings.size_ratio < surest.size]
-    verdicts = no_dice([surest, *smaller])
-    if verdicts[0] or 2 * sum(verdicts[1:]) < len(smaller):
+    surest_seen, *smaller_seen = seen([surest, *smaller])
+    if surest_seen[NONE] >= settings.not_a_die:
+        return median
+    # the surest named surely: a smaller find named less surely is no die either (``named_face``)
+    bar = settings.named_face if surest_seen[:COCKED].max() >= settings.named_face else 0.0
+    faceless = sum(v[NONE] >= settings.not_a_die or v[:COCKED].max() < bar for v in smaller_seen)
+    if 2 * faceless < len(smaller):
         return median
     return statistics.median(c.size for c in alike)
 
@@ -112,13 +118,6 @@ def _mean_views(
     net = load_face_net(model_paths(models)[1])
     seen = face_probs(net, pyramid, [(c.x, c.y, c.size) for c in finds], views)
     return [np.asarray(v.mean(axis=0), np.float32) for v in seen]
-
-
-def _no_dice(
-    pyramid: Pyramid, models: str | None, settings: PipSettings, finds: list[Candidate]
-) -> list[bool]:
-    """Does the face classifier take each find for no die (``not_a_die``)? One view each."""
-    return [float(v[NONE]) >= settings.not_a_die for v in _mean_views(pyramid, models, finds)]
 
 
 def bigger_dice(
@@ -186,12 +185,12 @@ def locate(
     """
     net = load_net(model_paths(models)[0])
     pyramid = pyramid or Pyramid(frame_bgr)
-    no_dice = partial(_no_dice, pyramid, models, settings)
+    seen = partial(_mean_views, pyramid, models)
     first = min(1.0, settings.first_look_side / max(frame_bgr.shape[:2]))
     # nothing found: the dice may be too big for the first look, or too small
     for scale in dict.fromkeys((first, first / 2, min(1.0, 2 * first))):
         rough = find_candidates(net, pyramid, scale, settings.find_heat)
-        typical = die_px or die_size(rough, settings, no_dice)
+        typical = die_px or die_size(rough, settings, seen)
         if typical is not None:
             break
     if typical is None:
@@ -213,12 +212,12 @@ def locate(
     if better is not None:
         again = find_candidates(net, pyramid, better, settings.find_heat)
         if pips and big is not None:
-            size_of = partial(die_size, settings=settings, no_dice=no_dice)
+            size_of = partial(die_size, settings=settings, seen=seen)
             size = bigger_dice(
                 again, rough, typical, scale, settings, size_of, partial(_face, pyramid, models, big.views)
             )
         else:
-            size = die_size(again, settings, no_dice)
+            size = die_size(again, settings, seen)
         if size is not None:
             rough, typical = again, die_px or size
     work_scale = min(settings.max_upscale, settings.die_px / typical)

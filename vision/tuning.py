@@ -148,6 +148,15 @@ class PipSettings:
     # tray's hole hotter than the tiny dice of byler's far-100 photos set the size (-3 dice, +1
     # silent error there).
     alike_sizes: bool = True
+    # ... and when it names the surest's face with at least this, a smaller find whose likeliest
+    # face it gives less counts as none too: a lamp's streak across gissur's felt, half taken for
+    # dice read as fives, sixes or twos 0.5-0.9 sure, outnumbered dice read 0.94-0.99 sure (a die
+    # too big for the look, read less surely, keeps the rule above: matteo's six at near-50).
+    # Whole sets: gissur 585 -> 590 right dice (with the surest held to the same bar, 0.8 the
+    # same, 0.97 588), byler and matteo unchanged; bench/bench_photo_changes.py as taken odd +1,
+    # even +4, and under every change as many right dice or more, silent errors as many or fewer
+    # (blur, JPEG-40 one fewer on each half). 0: the classifier's "no die" alone.
+    named_face: float = 0.9
     # A find with a hotter one closer than this many dice is uncertain (it may be that die's
     # side face, seen at a slant).
     crowd: float = 0.0
