@@ -154,6 +154,7 @@ def test_the_dice_size_is_not_set_by_specks_the_classifier_names_no_face_for() -
     # the classifier takes the big hot find for no die (a tray's hole), or the small ones for dice
     assert die_size(finds, PIPS, classifier(seen(None, 0.9), seen(None, 0.9))) == 31
     assert die_size(finds, PIPS, classifier(seen(5, 0.99), seen(6, 0.95))) == 31
+    # without ``named_face`` only the classifier's "no die" speaks against the specks
     assert die_size(finds, replace(PIPS, named_face=0.0), classifier(seen(5, 0.99), seen(6, 0.7))) == 31
     assert die_size(finds[5:], PIPS) is None  # no sure find
 
