@@ -103,8 +103,11 @@ def die_size(
     if surest_seen[NONE] >= settings.not_a_die:
         return median
     # the surest named surely: a smaller find named less surely is no die either (``named_face``)
-    bar = settings.named_face if surest_seen[:COCKED].max() >= settings.named_face else 0.0
-    faceless = sum(v[NONE] >= settings.not_a_die or v[:COCKED].max() < bar for v in smaller_seen)
+    named = surest_seen[:COCKED].max() >= settings.named_face
+    faceless = sum(
+        v[NONE] >= settings.not_a_die or (named and v[:COCKED].max() < settings.named_face)
+        for v in smaller_seen
+    )
     if 2 * faceless < len(smaller):
         return median
     return statistics.median(c.size for c in alike)
