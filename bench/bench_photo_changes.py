@@ -2,19 +2,19 @@
 
     .venv/bin/python bench/bench_photo_changes.py [--every 2] [--offset 1] [--changes dark-60 warm ...]
 
-The figures of ``kostka eval`` on the odd-numbered images of each set in
-../shared/data/dice-photos (the networks were trained on the even-numbered ones), first as they
-are, then darker (a dim room: 60 % and 75 % of the light), under a warm lamp (blue down, red up),
-blurred (a soft lens or focus), saved as a low-quality JPEG, at half the size, and framed by a
-border of their own edge (far-60, far-100: a camera higher above the tray, the dice 1.6 and 2
-times smaller in the frame; dice read in the border are left out), and cut to their middle 70 % or
-50 % scaled back up (near-70, near-50: a camera closer, the dice 1.4 and 2 times larger; only the
-dice wholly in the middle are scored, so the dice count differs), with sensor noise (sigma 8), turned
-by 90 degrees, as a camera at a slant would show them (the top edge 30 % shorter) and with a motion blur
-(a die still sliding). A reader that
-only knows these photos loses right dice there; one that states wrong faces there is not one to
-trust with other photos. Prints correct ``ok`` and silent errors (all three sets together) per
-change, and the set each silent error came from.
+The figures of ``kostka eval`` on the odd-numbered images of each set in ../shared/data/dice-photos (the
+networks were trained on the even-numbered ones), first as they are, then darker (a dim room: 60 % and
+75 % of the light), under a warm lamp (blue down, red up), blurred (a soft lens), out of focus as a
+Camera Module 3 that nobody focused would be over a tray 35 cm below it (defocus:
+``photo_changes.DEFOCUS``), saved as a low-quality JPEG, at half the size, and framed by a border of
+their own edge (far-60, far-100: a camera higher above the tray, the dice 1.6 and 2 times smaller in the
+frame; dice read in the border are left out), and cut to their middle 70 % or 50 % scaled back up
+(near-70, near-50: a camera closer, the dice 1.4 and 2 times larger; only the dice wholly in the middle
+are scored, so the dice count differs), with sensor noise (sigma 8), turned by 90 degrees, as a camera
+at a slant would show them (the top edge 30 % shorter) and with a motion blur (a die still sliding). A
+reader that only knows these photos loses right dice there; one that states wrong faces there is not one
+to trust with other photos. Prints correct ``ok`` and silent errors (the sets read together; ``--sets``
+names fewer) per change, and the set each silent error came from.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ def main() -> int:
     parser.add_argument("--every", type=int, default=2, help="use every K-th image of each set")
     parser.add_argument("--offset", type=int, default=1, help="starting at this one (1: the held-out half)")
     parser.add_argument("--changes", nargs="+", choices=list(CHANGES), default=list(CHANGES))
+    parser.add_argument("--sets", nargs="+", choices=SETS, default=SETS, help="the photo sets to read")
     parser.add_argument(
         "--models", help="folder with other dice_net.onnx and face_net.onnx (and face_net_close.onnx)"
     )
@@ -45,11 +46,11 @@ def main() -> int:
     from firmware.verbs.eval import Tally, score
     from vision.reader import read_dice
 
-    sets = {name: load_set(DATA / name) for name in SETS}
-    pictures = [(name, image) for name in SETS for image in sets[name].images[args.offset :: args.every]]
+    sets = {name: load_set(DATA / name) for name in args.sets}
+    pictures = [(name, image) for name in args.sets for image in sets[name].images[args.offset :: args.every]]
     runtime = choose_runtime()
     chosen = f"images {args.offset}::{args.every}"
-    print(f"{len(pictures)} photos ({', '.join(SETS)}, {chosen}), one core, networks on {runtime}")
+    print(f"{len(pictures)} photos ({', '.join(args.sets)}, {chosen}), one core, networks on {runtime}")
     heads = ("dice", "correct ok", "silent", "abstain", "missed")
     print(
         f"{'change':10s} "
@@ -58,7 +59,7 @@ def main() -> int:
     )
     for change in args.changes:
         alter = CHANGES[change]
-        tallies = {name: Tally() for name in SETS}
+        tallies = {name: Tally() for name in args.sets}
         started = time.perf_counter()
         for done, (name, image) in enumerate(pictures, 1):
             frame = cv2.imread(str(sets[name].path(image)), cv2.IMREAD_COLOR)

@@ -47,6 +47,40 @@ def _smeared(image: np.ndarray) -> np.ndarray:
     return np.asarray(cv2.filter2D(image, -1, np.full((1, length), 1.0 / length, np.float32)), np.uint8)
 
 
+def defocus_share(focused_m: float, tray_m: float) -> float:
+    """The blur circle's diameter, as a share of a 4:3 frame's width, of a Camera Module 3 (4.74 mm
+    lens at f/1.8; a 4:3 frame spans 3456 x 2592 of the sensor's pixels of 1.4 um) focused at
+    ``focused_m`` metres and looking at a tray ``tray_m`` metres away (thin lens: the tray's image
+    lies behind the sensor by the difference of the two image distances; the cone of light, as wide
+    as the aperture at the lens, is that much of its length wide at the sensor).
+
+    >>> round(defocus_share(1.0, 0.35) * 1280, 1)  # picamera2 leaves the lens at 1 dioptre: 6 px
+    6.2
+    >>> defocus_share(0.35, 0.35)
+    0.0
+    """
+    focal, aperture, frame_width = 4.74e-3, 4.74e-3 / 1.8, 3456 * 1.4e-6
+    image_tray = 1 / (1 / focal - 1 / tray_m)
+    image_focused = 1 / (1 / focal - 1 / focused_m)
+    return aperture * abs(image_tray - image_focused) / image_tray / frame_width
+
+
+DEFOCUS = defocus_share(1.0, 0.35)
+"""A Camera Module 3 that nobody focused: picamera2 leaves its lens where the camera's tuning file
+puts it (1 dioptre, focused at 1 m: raspberrypi/libcamera, imx708.json, ``rpi.af``), while the tray
+lies 35 cm below it (hardware/wiring.md): 6 pixels of a 1280x960 frame, a tenth of a 16 mm die
+(59 pixels, 4.6 % of the width). The byler photos' dice take up as much of theirs (4.75 %)."""
+
+
+def _defocused(image: np.ndarray) -> np.ndarray:
+    """Every point spread over a disc (a lens out of focus), ``DEFOCUS`` of the photo's width across."""
+    diameter = DEFOCUS * image.shape[1]
+    radius = max(1, math.ceil(diameter / 2))
+    yy, xx = np.mgrid[-radius : radius + 1, -radius : radius + 1]
+    disc = (np.hypot(xx, yy) <= diameter / 2).astype(np.float32)
+    return np.asarray(cv2.filter2D(image, -1, disc / disc.sum()), np.uint8)
+
+
 SLANT = 0.15
 """A camera looking at a slant: the photo's top edge drawn in by this share of its width each side."""
 
@@ -167,6 +201,7 @@ CHANGES: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "dark-60": _lit(0.6),
     "warm": _lit((0.7, 0.9, 1.1)),  # a 2700 K bulb the camera did not undo
     "blur": _blurred,
+    "defocus": _defocused,
     "jpeg-40": _jpeg,
     "half-size": _half,
     **{name: _framed(share) for name, share in FARTHER.items()},
