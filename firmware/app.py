@@ -30,6 +30,7 @@ from PIL import Image, ImageDraw
 
 from firmware.buttons import ButtonPins, ButtonsError, GpioButtons, KeyboardButtons, ScriptedButtons
 from firmware.camera import Frame, FrameSource, open_source
+from firmware.camera_picamera2 import tray_controls
 from firmware.config import Config
 from firmware.display import Display, DisplayError, open_display
 from firmware.i18n import LANGUAGES
@@ -161,7 +162,9 @@ def camera_opener(config: Config, dice: StandInDice | None) -> Callable[[], Fram
     size = (config.camera.width, config.camera.height)
     if dice is not None:
         return lambda: SyntheticSource(dice, size=size)
-    return lambda: open_source(config.camera.source, size=size, loop=True)
+    camera = config.camera
+    controls = tray_controls(camera.focus_cm, camera.highlights)
+    return lambda: open_source(camera.source, size=size, loop=True, controls=controls)
 
 
 def wants_stand_in_camera(config: Config) -> bool:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import glob
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Protocol, Self, runtime_checkable
@@ -195,10 +196,12 @@ def open_source(
     *,
     size: tuple[int, int] = DEFAULT_SIZE,
     loop: bool = False,
+    controls: Mapping[str, float] | None = None,
 ) -> FrameSource:
     """Open the frame source that ``spec`` names.
 
-    - ``picamera2`` or ``picamera2:N``: the Raspberry Pi camera N (default 0), ``size`` BGR frames;
+    - ``picamera2`` or ``picamera2:N``: the Raspberry Pi camera N (default 0), ``size`` BGR frames,
+      run with the libcamera ``controls`` it offers (``firmware.camera_picamera2.tray_controls``);
     - ``usb``, ``usb:N``: USB webcam N via OpenCV, asked for ``size``;
     - a video file (``.avi``, ``.mp4``, ...): its frames in order, ``loop`` to start over at the end;
     - a folder, a glob (``shots/*.jpg``) or one image file: replayed in natural order, ``loop`` likewise.
@@ -216,7 +219,7 @@ def open_source(
         if scheme == "picamera2":
             from firmware.camera_picamera2 import Picamera2Source
 
-            return Picamera2Source(size=size, camera_num=index)
+            return Picamera2Source(size=size, camera_num=index, controls=controls)
         from firmware.camera_videocapture import VideoCaptureSource
 
         return VideoCaptureSource(index, size=size)

@@ -38,6 +38,8 @@ half-block characters; ``dummy`` keeps the last image only (tests, benchmarks)."
 
 I2C_DRIVERS = ("ssd1306", "sh1106")
 LANGUAGES = ("pl", "en")
+HIGHLIGHTS = ("protect", "normal")
+"""``camera.highlights``: keep the brightest part of the frame from clipping, or expose for the average."""
 CAMERA_DEVICES = ("picamera2", "usb")
 """Camera sources with a device number: ``picamera2`` (= ``picamera2:0``), ``usb:1``..."""
 BCM_FREE = range(4, 28)
@@ -101,6 +103,10 @@ class Camera:
     or a glob of images (replayed); the spelling of ``firmware.camera.open_source``.
     ``stall_s``: a camera that has not answered (with a frame or with an error) for this long
     is hung; the watchdog then stops reassuring systemd, which restarts the service.
+    ``focus_cm``: a picamera2 camera with a motorised lens (Camera Module 3) is focused this far
+    away, on the tray's floor, once (0: its lens is left as it is); ``highlights`` ``protect``
+    keeps its exposure from clipping the brightest part of the frame, ``normal`` exposes for the
+    frame's average (``firmware.camera_picamera2.tray_controls``). Other sources ignore both.
     """
 
     source: str = "picamera2"
@@ -109,6 +115,8 @@ class Camera:
     fps: float = 10.0
     idle_fps: float = 2.0
     stall_s: float = 10.0
+    focus_cm: float = 35.0
+    highlights: str = "protect"
 
     @property
     def kind(self) -> str:
@@ -298,7 +306,9 @@ def _display(reader: _Reader, table: Mapping[str, Any]) -> Display:
 
 def _camera(reader: _Reader, table: Mapping[str, Any]) -> Camera:
     default = Camera()
-    reader.table(table, "camera", ("source", "width", "height", "fps", "idle_fps", "stall_s"))
+    reader.table(
+        table, "camera", ("source", "width", "height", "fps", "idle_fps", "stall_s", "focus_cm", "highlights")
+    )
     source = _camera_source(reader, table.get("source", default.source))
     width = reader.integer(table, "camera.width", "width", default.width)
     height = reader.integer(table, "camera.height", "height", default.height)
@@ -320,7 +330,18 @@ def _camera(reader: _Reader, table: Mapping[str, Any]) -> Camera:
             "is out of range",
             f"1 to 300 seconds and at least two idle frames ({2 / idle:g} s)",
         )
-    return Camera(source, width, height, fps, idle, stall)
+    focus = reader.number(table, "camera.focus_cm", "focus_cm", default.focus_cm)
+    if focus != 0 and not 10 <= focus <= 200:
+        raise reader.error(
+            "camera.focus_cm",
+            focus,
+            "is out of range",
+            "10 to 200 cm to the tray's floor, or 0 to leave the lens",
+        )
+    highlights = reader.choice(
+        table, "highlights", default.highlights, HIGHLIGHTS, "is not an exposure", "camera"
+    )
+    return Camera(source, width, height, fps, idle, stall, focus, highlights)
 
 
 def _camera_source(reader: _Reader, value: object) -> str:

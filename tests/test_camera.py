@@ -16,7 +16,7 @@ import pytest
 from numpy.typing import NDArray
 
 from firmware.camera import BadFrameFile, CameraError, EndOfFrames, FrameSource, open_source
-from firmware.camera_picamera2 import Picamera2Source
+from firmware.camera_picamera2 import Picamera2Source, tray_controls
 from firmware.camera_replay import ReplaySource
 from firmware.camera_videocapture import VideoCaptureSource
 
@@ -242,6 +242,22 @@ def test_bad_specs_are_explained(spec: str, message: str) -> None:
 # --- picamera2 ------------------------------------------------------------------------------------
 
 
+IMX708_CONTROLS: dict[str, tuple[Any, Any, Any]] = {
+    "AeEnable": (False, True, None),
+    "AeConstraintMode": (0, 3, 0),
+    "AeMeteringMode": (0, 3, 0),
+    "ExposureValue": (-8.0, 8.0, 0.0),
+    "AwbEnable": (False, True, None),
+    "AfMode": (0, 2, 0),
+    "LensPosition": (0.0, 15.0, 1.0),
+    "NoiseReductionMode": (0, 4, 0),
+    "FrameDurationLimits": (33333, 120000, None),
+}
+"""The controls a Camera Module 3 advertises (a subset: the ones Kostka or picamera2's defaults use)."""
+FIXED_FOCUS = {k: v for k, v in IMX708_CONTROLS.items() if k not in ("AfMode", "LensPosition")}
+"""A camera without a lens motor (Camera Module 2, the HQ camera)."""
+
+
 class FakePicamera2:
     """A test double that follows picamera2's documented API, for the calls Kostka makes.
 
@@ -258,6 +274,13 @@ class FakePicamera2:
     in ``concurrent.futures.TimeoutError`` (picamera2/job.py ``Future.result(timeout)``);
     ``cancel_all_and_flush()`` clears pending jobs; ``stop()`` returns when not started;
     ``close()`` returns when not open, else stops and releases.
+    Controls: ``camera_controls`` maps each control the camera advertises to (min, max, default);
+    ``create_preview_configuration(..., controls={})`` puts ``NoiseReductionMode`` and
+    ``FrameDurationLimits`` before the caller's controls (when advertised) under "controls";
+    ``configure`` turns them into ``Controls(self, controls=...)``, whose ``__setattr__`` raises
+    ``RuntimeError(f"Control {name} is not advertied by libcamera")`` for any other (controls.py).
+    ``advertised`` is a Camera Module 3's (imx708: a lens motor with 0-15 dioptres, ``rpi.af``) unless
+    a test sets a fixed-focus camera's.
     Byte order per pixel (picamera2/request.py PIL modes, manual appendix A): RGB888 [B, G, R],
     BGR888 [R, G, B], XRGB8888 [B, G, R, X], XBGR8888 [R, G, B, A].
     """
@@ -265,6 +288,7 @@ class FakePicamera2:
     attached: ClassVar[int] = 1
     made: ClassVar[list[FakePicamera2]] = []
     unplug_after: ClassVar[int | None] = None
+    advertised: ClassVar[dict[str, tuple[Any, Any, Any]]] = IMX708_CONTROLS
 
     def __init__(
         self, camera_num: int = 0, verbose_console: Any = None, tuning: Any = None, allocator: Any = None
@@ -286,8 +310,12 @@ class FakePicamera2:
             for n in range(FakePicamera2.attached)
         ]
 
+    @property
+    def camera_controls(self) -> dict[str, tuple[Any, Any, Any]]:
+        return dict(self.advertised) if self.is_open else {}
+
     def create_preview_configuration(
-        self, main: dict[str, Any] | None = None, **others: Any
+        self, main: dict[str, Any] | None = None, controls: dict[str, Any] | None = None, **others: Any
     ) -> dict[str, Any]:
         self.calls.append("create_preview_configuration")
         if not self.is_open:
@@ -302,6 +330,9 @@ class FakePicamera2:
             stream[key] = value
         size = stream["size"]
         stream["size"] = (size[0] - size[0] % 2, size[1] - size[1] % 2)
+        given = dict(controls or {})
+        if "NoiseReductionMode" in self.camera_controls and "FrameDurationLimits" in self.camera_controls:
+            given = {"NoiseReductionMode": 1, "FrameDurationLimits": (100, 83333)} | given
         return {
             "use_case": "preview",
             "buffer_count": 4,
@@ -309,7 +340,7 @@ class FakePicamera2:
             "main": stream,
             "lores": None,
             "raw": {},
-            "controls": {},
+            "controls": given,
             "display": "main",
             "encode": "main",
             **others,
@@ -329,6 +360,9 @@ class FakePicamera2:
             raise RuntimeError("size in main stream should be (width, height)")
         if main["size"][0] % 2 or main["size"][1] % 2:
             raise RuntimeError("width and height should be even")
+        for name in camera_config["controls"]:
+            if name not in self.camera_controls:
+                raise RuntimeError(f"Control {name} is not advertied by libcamera")
         self.camera_config = camera_config
 
     def start(self, config: Any = None, show_preview: Any = False) -> None:
@@ -381,6 +415,7 @@ def picamera2(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[FakePicamera2]]:
     monkeypatch.setattr(FakePicamera2, "attached", 1)
     monkeypatch.setattr(FakePicamera2, "unplug_after", None)
     monkeypatch.setattr(FakePicamera2, "made", [])
+    monkeypatch.setattr(FakePicamera2, "advertised", IMX708_CONTROLS)
     yield FakePicamera2
 
 
@@ -397,6 +432,51 @@ def test_picamera2_gives_bgr_frames_of_the_asked_size(picamera2: type[FakePicame
     assert frame.shape == (480, 640, 3) and frame.dtype == np.uint8 and frame.flags.c_contiguous
     assert tuple(frame[0, 0]) == (10, 10, 200)  # red is the last channel, as OpenCV expects
     assert camera.calls[4:6] == ["stop", "close"] and not camera.is_open and not camera.started
+
+
+def test_a_camera_module_3_is_focused_on_the_tray_and_keeps_highlights(
+    picamera2: type[FakePicamera2],
+) -> None:
+    with open_source("picamera2", size=(640, 480), controls=tray_controls(35, "protect")) as source:
+        assert isinstance(source, Picamera2Source)
+        source.read()
+        asked = picamera2.made[0].camera_config
+        assert asked is not None and source.missing == ()
+    # the lens parked 35 cm away (1 / 0.35 m dioptres), not where the tuning file leaves it (1 m)
+    assert asked["controls"]["AfMode"] == 0 and asked["controls"]["LensPosition"] == pytest.approx(2.857)
+    assert asked["controls"]["AeConstraintMode"] == 1  # the highlight constraint
+    assert asked["controls"]["FrameDurationLimits"] == (100, 83333)  # picamera2's own stay
+
+
+def test_the_box_opens_its_camera_with_the_config_s_focus_and_exposure(
+    picamera2: type[FakePicamera2],
+) -> None:
+    from firmware.app import camera_opener
+    from firmware.config import Camera, Config
+
+    with camera_opener(Config(camera=Camera(focus_cm=25.0, highlights="normal")), None)() as source:
+        assert isinstance(source, Picamera2Source)
+    asked = picamera2.made[0].camera_config
+    assert asked is not None and asked["controls"]["LensPosition"] == 4.0
+    assert "AeConstraintMode" not in asked["controls"]
+
+
+def test_a_fixed_focus_camera_goes_without_the_focus_controls(picamera2: type[FakePicamera2]) -> None:
+    picamera2.advertised = FIXED_FOCUS
+    with pytest.raises(RuntimeError, match="AfMode is not advertied"):  # what picamera2 does with them
+        camera = FakePicamera2()
+        camera.configure(camera.create_preview_configuration({"format": "RGB888"}, {"AfMode": 0}))
+    with Picamera2Source((320, 240), controls=tray_controls(35, "protect")) as source:
+        assert source.read().shape == (240, 320, 3)
+        assert source.missing == ("AfMode", "LensPosition")
+        assert source.controls == {"AeConstraintMode": 1}
+
+
+def test_a_focus_nearer_than_the_lens_reaches_is_as_near_as_it_reaches(
+    picamera2: type[FakePicamera2],
+) -> None:
+    with Picamera2Source((320, 240), controls={"LensPosition": 20.0}) as source:
+        assert source.controls == {"LensPosition": 15.0}
 
 
 @pytest.mark.parametrize("pixel_format", ["RGB888", "BGR888", "XRGB8888", "XBGR8888"])

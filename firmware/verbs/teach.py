@@ -61,6 +61,8 @@ def _ask() -> str:
 
 def run(args: argparse.Namespace) -> int:
     from firmware.camera import CameraError, EndOfFrames, open_source
+    from firmware.camera_picamera2 import tray_controls
+    from firmware.config import Camera
     from firmware.profiles import write_profile_file
     from vision.colour_profile import Profile, ProfileError
     from vision.colour_reader import face_features
@@ -76,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     examples: dict[str, list[tuple[float, ...]]] = {}
     try:
-        with open_source(args.source) as source:
+        box = Camera()  # a camera held over the tray as in a Kostka box: focus and exposure
+        with open_source(args.source, controls=tray_controls(box.focus_cm, box.highlights)) as source:
             queue = list(listed) if listed is not None else None
             while True:
                 name = (queue.pop(0) if queue else "") if queue is not None else _ask()
