@@ -1,10 +1,18 @@
-"""Milliseconds per frame of settle detection on one core, 1280x960 frames, several analysis sizes.
+"""Milliseconds per frame of settle detection on one core, 1280x960 frames, several analysis sizes;
+then what it makes of the same throw under a flickering lamp.
 
 Run: .venv/bin/python bench/bench_settle.py [--frames N] [--repeat R]
 
 The frames are synthetic (green felt, five white dice thrown in and coming to rest, sensor noise
 sigma 4), made before timing starts. Only ``SettleDetector.feed`` is timed: grey conversion,
 downscale, blur and the comparisons. OpenCV is held to one thread and the process to one core.
+
+Flicker: a lamp on 50 Hz mains flickers at 100 Hz, and a camera that reads its rows one after another
+with an exposure that is not a whole number of flicker periods shows dark and light bands across the
+frame, in another place in every frame (``banded``: bands about 560 rows apart, their brightness
+``FLICKER`` of the light's either way). The same frames are fed at the box's frame rate (``[camera]
+fps``); the events show whether the dice still settle once; the Raspberry Pi camera avoids the bands
+with ``AeFlickerMode`` (``[camera] mains_hz``).
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from firmware.config import Camera
 from vision.settle import SettleDetector, SettleParams
 
 WIDTH, HEIGHT, FPS = 1280, 960, 30
@@ -65,14 +74,32 @@ def frames(count: int, seed: int = 7) -> list[NDArray[np.uint8]]:
     return out
 
 
-def bench(sequence: list[NDArray[np.uint8]], width: int | None, repeat: int) -> tuple[list[float], list[str]]:
+FLICKER = (0.0, 0.01, 0.02, 0.05, 0.1, 0.2)
+"""Depths of the flicker bands tried: their brightness this share of the light's above and below."""
+
+
+def banded(sequence: list[NDArray[np.uint8]], depth: float, seed: int = 11) -> list[NDArray[np.uint8]]:
+    """The frames with flicker bands ``depth`` deep, 560 rows apart, at a random place in each frame."""
+    rng = np.random.default_rng(seed)
+    rows = np.arange(HEIGHT, dtype=np.float32)[:, None, None]
+    return [
+        np.clip(f * (1 + depth * np.sin(2 * np.pi * rows / 560 + rng.uniform(0, 2 * np.pi))), 0, 255).astype(
+            np.uint8
+        )
+        for f in sequence
+    ]
+
+
+def bench(
+    sequence: list[NDArray[np.uint8]], width: int | None, repeat: int, fps: float = FPS
+) -> tuple[list[float], list[str]]:
     times: list[float] = []
     kinds: list[str] = []
     for r in range(repeat):
         detector = SettleDetector(SettleParams(analysis_width=width))
         for i, frame in enumerate(sequence):
             start = time.perf_counter_ns()
-            events = detector.feed(frame, i / FPS)
+            events = detector.feed(frame, i / fps)
             times.append((time.perf_counter_ns() - start) / 1e6)
             if r == 0:
                 kinds += [f"{e.kind.value}@{e.index}" for e in events]
@@ -97,6 +124,14 @@ def main() -> int:
             f"{size:>14} {statistics.median(times):>10.2f} {p90:>8.2f} {max(times):>8.2f}  "
             f"{' '.join(kinds)}{default}"
         )
+    box_fps = Camera().fps
+    print(
+        f"under a flickering lamp, {box_fps:g} frames a second as the box takes them:"
+        " depth of the bands, events"
+    )
+    for depth in FLICKER:
+        _, kinds = bench(banded(sequence, depth), SettleParams().analysis_width, 1, box_fps)
+        print(f"{100 * depth:>13g}% {' '.join(kinds) or '(none: the dice are never read)'}")
     return 0
 
 

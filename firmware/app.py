@@ -162,9 +162,8 @@ def camera_opener(config: Config, dice: StandInDice | None) -> Callable[[], Fram
     size = (config.camera.width, config.camera.height)
     if dice is not None:
         return lambda: SyntheticSource(dice, size=size)
-    camera = config.camera
-    controls = tray_controls(camera.focus_cm, camera.highlights)
-    return lambda: open_source(camera.source, size=size, loop=True, controls=controls)
+    controls = tray_controls(config.camera)
+    return lambda: open_source(config.camera.source, size=size, loop=True, controls=controls)
 
 
 def wants_stand_in_camera(config: Config) -> bool:

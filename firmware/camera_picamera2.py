@@ -28,10 +28,15 @@ the pip reader then reads 97.66 % of the dice right with 0.14 % silent errors in
 0.00 % (``bench/bench_photo_changes.py --sets byler-mixed-tray --changes as-taken defocus``). So the
 lens is set once to the tray's distance (``AfMode`` manual, ``LensPosition`` in dioptres) and left
 there: focusing again between rolls would hunt. And the exposure keeps the brightest 2 % of the frame
-under 0.8 of full scale (``AeConstraintMode`` highlight, as the camera's tuning file defines it):
+at 0.8 of full scale or under on average (``AeConstraintMode`` highlight, as the tuning file defines it):
 light dice are the brightest things over a dark tray, and a face the camera clips loses its colour
-(gissur's red dice under an evening lamp look orange). A camera that offers neither control (a
-fixed-focus lens, a USB camera through libcamera) simply goes without it (``Picamera2Source.missing``).
+(gissur's red dice under an evening lamp look orange). Lamps on mains power flicker at twice its
+frequency, and a camera that reads its rows one after another shows them as bands of light that lie
+elsewhere in every frame unless each exposure lasts whole flicker periods (``AeFlickerMode`` manual,
+``AeFlickerPeriod`` 10 ms for 50 Hz): with bands a tenth of the light deep, settle detection sees the
+settled dice move again and again, with a fifth it never sees them settle, so they are never read
+(``bench/bench_settle.py``). A camera that does not offer a control (a fixed-focus lens, an older
+libcamera without flicker control) simply goes without it (``Picamera2Source.missing``).
 
 Byte order: libcamera names formats as little-endian words, so the bytes of each pixel run the other
 way. picamera2's manual (appendix A) lists ``RGB888`` as [B, G, R] per pixel and ``BGR888`` as
@@ -53,6 +58,7 @@ from typing import Any
 import numpy as np
 
 from firmware.camera import DEFAULT_SIZE, CameraError, Frame, SourceBase, check_size
+from firmware.config import Camera
 
 INSTALL_ADVICE = (
     "On Raspberry Pi OS: sudo apt install python3-picamera2 --no-install-recommends, and make the "
@@ -68,24 +74,29 @@ AF_MANUAL = 0
 """libcamera's ``AfModeEnum.Manual``: the lens stays where ``LensPosition`` puts it."""
 CONSTRAINT_HIGHLIGHT = 1
 """libcamera's ``AeConstraintModeEnum.ConstraintHighlight``: the exposure keeps the highlights unclipped."""
+FLICKER_MANUAL = 1
+"""libcamera's ``AeFlickerModeEnum.FlickerManual``: exposures of whole ``AeFlickerPeriod`` (microseconds)."""
 
 
-def tray_controls(focus_cm: float, highlights: str) -> dict[str, float]:
-    """The libcamera controls for a camera fixed above the tray (``camera.focus_cm`` and
-    ``camera.highlights`` of the config): the lens focused on the tray's floor ``focus_cm`` away (0:
-    left where the camera has it) and, for highlights ``protect``, an exposure that keeps the frame's
-    brightest part unclipped (see the module docstring).
+def tray_controls(camera: Camera) -> dict[str, float]:
+    """The libcamera controls for a camera fixed above the tray, from the config's ``[camera]``: the
+    lens focused on the tray's floor ``focus_cm`` away (0: left where the camera has it); for
+    ``highlights`` ``protect``, an exposure that keeps the frame's brightest part unclipped; for
+    ``mains_hz`` 50 or 60, exposures of whole flicker periods of lamps on such mains (they flicker at
+    twice its frequency), so that no bands of light run across the frame (see the module docstring).
 
-    >>> tray_controls(35, "protect")
-    {'AfMode': 0, 'LensPosition': 2.857, 'AeConstraintMode': 1}
-    >>> tray_controls(0, "normal")
+    >>> tray_controls(Camera())
+    {'AfMode': 0, 'LensPosition': 2.857, 'AeConstraintMode': 1, 'AeFlickerMode': 1, 'AeFlickerPeriod': 10000}
+    >>> tray_controls(Camera(focus_cm=0, highlights="normal", mains_hz=0))
     {}
     """
     controls: dict[str, float] = {}
-    if focus_cm > 0:
-        controls |= {"AfMode": AF_MANUAL, "LensPosition": round(100.0 / focus_cm, 3)}
-    if highlights == "protect":
+    if camera.focus_cm > 0:
+        controls |= {"AfMode": AF_MANUAL, "LensPosition": round(100.0 / camera.focus_cm, 3)}
+    if camera.highlights == "protect":
         controls["AeConstraintMode"] = CONSTRAINT_HIGHLIGHT
+    if camera.mains_hz:
+        controls |= {"AeFlickerMode": FLICKER_MANUAL, "AeFlickerPeriod": round(1e6 / (2 * camera.mains_hz))}
     return controls
 
 

@@ -40,6 +40,8 @@ I2C_DRIVERS = ("ssd1306", "sh1106")
 LANGUAGES = ("pl", "en")
 HIGHLIGHTS = ("protect", "normal")
 """``camera.highlights``: keep the brightest part of the frame from clipping, or expose for the average."""
+MAINS_HZ = (50, 60, 0)
+"""``camera.mains_hz``: the mains frequency of the room's lamps (Europe 50, the Americas 60), 0: none."""
 CAMERA_DEVICES = ("picamera2", "usb")
 """Camera sources with a device number: ``picamera2`` (= ``picamera2:0``), ``usb:1``..."""
 BCM_FREE = range(4, 28)
@@ -106,7 +108,9 @@ class Camera:
     ``focus_cm``: a picamera2 camera with a motorised lens (Camera Module 3) is focused this far
     away, on the tray's floor, once (0: its lens is left as it is); ``highlights`` ``protect``
     keeps its exposure from clipping the brightest part of the frame, ``normal`` exposes for the
-    frame's average (``firmware.camera_picamera2.tray_controls``). Other sources ignore both.
+    frame's average; ``mains_hz`` 50 or 60 keeps its exposures to whole flicker periods of lamps on
+    such mains (0: no flicker control) (``firmware.camera_picamera2.tray_controls``). Other sources
+    ignore these three.
     """
 
     source: str = "picamera2"
@@ -117,6 +121,7 @@ class Camera:
     stall_s: float = 10.0
     focus_cm: float = 35.0
     highlights: str = "protect"
+    mains_hz: int = 50
 
     @property
     def kind(self) -> str:
@@ -307,7 +312,9 @@ def _display(reader: _Reader, table: Mapping[str, Any]) -> Display:
 def _camera(reader: _Reader, table: Mapping[str, Any]) -> Camera:
     default = Camera()
     reader.table(
-        table, "camera", ("source", "width", "height", "fps", "idle_fps", "stall_s", "focus_cm", "highlights")
+        table,
+        "camera",
+        ("source", "width", "height", "fps", "idle_fps", "stall_s", "focus_cm", "highlights", "mains_hz"),
     )
     source = _camera_source(reader, table.get("source", default.source))
     width = reader.integer(table, "camera.width", "width", default.width)
@@ -341,7 +348,12 @@ def _camera(reader: _Reader, table: Mapping[str, Any]) -> Camera:
     highlights = reader.choice(
         table, "highlights", default.highlights, HIGHLIGHTS, "is not an exposure", "camera"
     )
-    return Camera(source, width, height, fps, idle, stall, focus, highlights)
+    mains = reader.integer(table, "camera.mains_hz", "mains_hz", default.mains_hz)
+    if mains not in MAINS_HZ:
+        raise reader.error(
+            "camera.mains_hz", mains, "is not a mains frequency", "50, 60 or 0 (no lamps on mains)"
+        )
+    return Camera(source, width, height, fps, idle, stall, focus, highlights, mains)
 
 
 def _camera_source(reader: _Reader, value: object) -> str:

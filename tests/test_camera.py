@@ -19,6 +19,7 @@ from firmware.camera import BadFrameFile, CameraError, EndOfFrames, FrameSource,
 from firmware.camera_picamera2 import Picamera2Source, tray_controls
 from firmware.camera_replay import ReplaySource
 from firmware.camera_videocapture import VideoCaptureSource
+from firmware.config import Camera
 
 # --- pictures the tests write -------------------------------------------------------------------
 
@@ -247,6 +248,8 @@ IMX708_CONTROLS: dict[str, tuple[Any, Any, Any]] = {
     "AeConstraintMode": (0, 3, 0),
     "AeMeteringMode": (0, 3, 0),
     "ExposureValue": (-8.0, 8.0, 0.0),
+    "AeFlickerMode": (0, 1, 0),
+    "AeFlickerPeriod": (100, 1000000, None),
     "AwbEnable": (False, True, None),
     "AfMode": (0, 2, 0),
     "LensPosition": (0.0, 15.0, 1.0),
@@ -437,7 +440,7 @@ def test_picamera2_gives_bgr_frames_of_the_asked_size(picamera2: type[FakePicame
 def test_a_camera_module_3_is_focused_on_the_tray_and_keeps_highlights(
     picamera2: type[FakePicamera2],
 ) -> None:
-    with open_source("picamera2", size=(640, 480), controls=tray_controls(35, "protect")) as source:
+    with open_source("picamera2", size=(640, 480), controls=tray_controls(Camera())) as source:
         assert isinstance(source, Picamera2Source)
         source.read()
         asked = picamera2.made[0].camera_config
@@ -445,6 +448,8 @@ def test_a_camera_module_3_is_focused_on_the_tray_and_keeps_highlights(
     # the lens parked 35 cm away (1 / 0.35 m dioptres), not where the tuning file leaves it (1 m)
     assert asked["controls"]["AfMode"] == 0 and asked["controls"]["LensPosition"] == pytest.approx(2.857)
     assert asked["controls"]["AeConstraintMode"] == 1  # the highlight constraint
+    # exposures of whole 10 ms periods: lamps on 50 Hz mains flicker at 100 Hz
+    assert (asked["controls"]["AeFlickerMode"], asked["controls"]["AeFlickerPeriod"]) == (1, 10000)
     assert asked["controls"]["FrameDurationLimits"] == (100, 83333)  # picamera2's own stay
 
 
@@ -452,13 +457,14 @@ def test_the_box_opens_its_camera_with_the_config_s_focus_and_exposure(
     picamera2: type[FakePicamera2],
 ) -> None:
     from firmware.app import camera_opener
-    from firmware.config import Camera, Config
+    from firmware.config import Config
 
-    with camera_opener(Config(camera=Camera(focus_cm=25.0, highlights="normal")), None)() as source:
+    chosen = Camera(focus_cm=25.0, highlights="normal", mains_hz=60)
+    with camera_opener(Config(camera=chosen), None)() as source:
         assert isinstance(source, Picamera2Source)
     asked = picamera2.made[0].camera_config
     assert asked is not None and asked["controls"]["LensPosition"] == 4.0
-    assert "AeConstraintMode" not in asked["controls"]
+    assert "AeConstraintMode" not in asked["controls"] and asked["controls"]["AeFlickerPeriod"] == 8333
 
 
 def test_a_fixed_focus_camera_goes_without_the_focus_controls(picamera2: type[FakePicamera2]) -> None:
@@ -466,7 +472,7 @@ def test_a_fixed_focus_camera_goes_without_the_focus_controls(picamera2: type[Fa
     with pytest.raises(RuntimeError, match="AfMode is not advertied"):  # what picamera2 does with them
         camera = FakePicamera2()
         camera.configure(camera.create_preview_configuration({"format": "RGB888"}, {"AfMode": 0}))
-    with Picamera2Source((320, 240), controls=tray_controls(35, "protect")) as source:
+    with Picamera2Source((320, 240), controls=tray_controls(Camera(mains_hz=0))) as source:
         assert source.read().shape == (240, 320, 3)
         assert source.missing == ("AfMode", "LensPosition")
         assert source.controls == {"AeConstraintMode": 1}

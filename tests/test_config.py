@@ -68,6 +68,7 @@ source = "usb:1"
 fps = 15
 focus_cm = 24
 highlights = "normal"
+mains_hz = 60
 [game]
 default = "lezard"
 players = 4
@@ -82,7 +83,7 @@ flaps = 12
     assert config.display.luma_rotate == 2
     assert (config.camera.kind, config.camera.device_index, config.camera.fps) == ("usb", 1, 15.0)
     assert config.camera.width == 1280
-    assert (config.camera.focus_cm, config.camera.highlights) == (24.0, "normal")
+    assert (config.camera.focus_cm, config.camera.highlights, config.camera.mains_hz) == (24.0, "normal", 60)
     assert (config.language, config.game.default, config.game.players) == ("en", "lezard", 4)
     assert config.game.rules_for("shut-the-box") == {"flaps": 12}
     assert config.game.rules_for("stonoga") == {}
@@ -144,6 +145,7 @@ def test_camera_devices_are_spelt_as_open_source_takes_them(
         ("[camera]\nidle_fps = 20", "idle_fps = 20.0 is out of range; allowed: 0.1 up to camera.fps (10)"),
         ("[camera]\nidle_fps = 0.1\nstall_s = 10", "camera.stall_s = 10.0 is out of range"),
         ("[camera]\nfocus_cm = 5", "camera.focus_cm = 5.0 is out of range; allowed: 10 to 200 cm"),
+        ("[camera]\nmains_hz = 55", "camera.mains_hz = 55 is not a mains frequency; allowed: 50, 60 or 0"),
         ("[camera]\nhighlights = 'hdr'", "highlights = 'hdr' is not an exposure; allowed: protect, normal"),
         ("camera = 3", "camera = 3 is not a table; allowed: a [camera] section"),
         ("language = 'de'", "language = 'de' is not a language; allowed: pl, en"),

@@ -78,8 +78,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     examples: dict[str, list[tuple[float, ...]]] = {}
     try:
-        box = Camera()  # a camera held over the tray as in a Kostka box: focus and exposure
-        with open_source(args.source, controls=tray_controls(box.focus_cm, box.highlights)) as source:
+        # a camera held over the tray as in a Kostka box: focus, exposure, flicker
+        with open_source(args.source, controls=tray_controls(Camera())) as source:
             queue = list(listed) if listed is not None else None
             while True:
                 name = (queue.pop(0) if queue else "") if queue is not None else _ask()
