@@ -11,8 +11,8 @@ Flicker: a lamp on 50 Hz mains flickers at 100 Hz, and a camera that reads its r
 with an exposure that is not a whole number of flicker periods shows dark and light bands across the
 frame, in another place in every frame (``banded``: bands about 560 rows apart, their brightness
 ``FLICKER`` of the light's either way). The same frames are fed at the box's frame rate (``[camera]
-fps``); the events show whether the dice still settle once; the Raspberry Pi camera avoids the bands
-with ``AeFlickerMode`` (``[camera] mains_hz``).
+fps``); the events show whether the dice still settle once (``vision.settle`` divides out each row's
+brightness; the Raspberry Pi camera also avoids the bands with ``AeFlickerMode``, ``[camera] mains_hz``).
 """
 
 from __future__ import annotations

@@ -33,8 +33,9 @@ light dice are the brightest things over a dark tray, and a face the camera clip
 (gissur's red dice under an evening lamp look orange). Lamps on mains power flicker at twice its
 frequency, and a camera that reads its rows one after another shows them as bands of light that lie
 elsewhere in every frame unless each exposure lasts whole flicker periods (``AeFlickerMode`` manual,
-``AeFlickerPeriod`` 10 ms for 50 Hz): with bands a tenth of the light deep, settle detection sees the
-settled dice move again and again, with a fifth it never sees them settle, so they are never read
+``AeFlickerPeriod`` 10 ms for 50 Hz). Settle detection divides out each row's brightness
+(``vision.settle``), which copes with bands a tenth of the light deep; bands a fifth deep, where light
+dice clip in the bright bands, still keep the dice from settling, so they would never be read
 (``bench/bench_settle.py``). A camera that does not offer a control (a fixed-focus lens, an older
 libcamera without flicker control) simply goes without it (``Picamera2Source.missing``).
 

@@ -2,14 +2,15 @@
 
 The scenes are drawn with OpenCV: green felt with a fixed texture, white dice with pips (sub-pixel
 positions, rotation), a skin-coloured hand with its forearm, per-frame Gaussian sensor noise, and
-brightness changes (global gain and a slow left-to-right shading). 30 frames a second.
+brightness changes (global gain, a slow left-to-right shading, a lamp's flicker bands across the rows).
+30 frames a second.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -44,6 +45,7 @@ class Scene:
     hand: tuple[float, float] | None = None  # palm centre as fractions; the forearm runs to the bottom
     gain: float = 1.0  # global brightness (auto exposure)
     shade: float = 0.0  # extra brightness on the right edge, fading to 0 on the left (sun, lamp)
+    bands: tuple[float, float] = (0.0, 0.0)  # a flickering lamp: depth, and where its bands lie (radians)
 
 
 @dataclass
@@ -66,6 +68,7 @@ class Camera:
         self.bank = self.rng.normal(0, self.noise, (24, self.height, self.width, 3)).astype(np.float32)
         ramp = np.linspace(0, 1, self.width, dtype=np.float32)
         self.ramp = ramp[None, :, None]
+        self.rows = np.arange(self.height, dtype=np.float32)[:, None, None]
 
     def shoot(self, scene: Scene) -> NDArray[np.uint8]:
         image = self.felt.copy()
@@ -77,6 +80,9 @@ class Camera:
         light = image.astype(np.float32) * np.float32(scene.gain)
         if scene.shade:
             light *= 1 + np.float32(scene.shade) * self.ramp
+        depth, phase = scene.bands
+        if depth:  # rows read one after another under a lamp flickering at 100 Hz: bands 0.58 frames apart
+            light *= 1 + np.float32(depth) * np.sin(2 * np.pi * self.rows / (0.58 * self.height) + phase)
         light += self.bank[self.rng.integers(len(self.bank))]
         frame: NDArray[np.uint8] = np.clip(light, 0, 255).astype(np.uint8)
         return frame
@@ -189,6 +195,23 @@ def test_flickering_exposure_is_not_motion() -> None:
     rng = np.random.default_rng(5)
     scenes = [Scene(TWO_DICE, gain=float(1 + rng.uniform(-0.04, 0.04))) for _ in range(90)]
     assert kinds(run(scenes, Camera(noise=3.0))) == ["settled"]
+
+
+def test_a_lamp_s_flicker_bands_are_not_motion() -> None:
+    rng = np.random.default_rng(6)  # 3 s of bands a tenth of the light deep, elsewhere in every frame
+    scenes = [Scene(TWO_DICE, bands=(0.1, float(rng.uniform(0, 2 * np.pi)))) for _ in range(90)]
+    assert kinds(run(scenes, Camera(noise=3.0))) == ["settled"]
+
+
+def test_a_die_that_moves_under_flicker_bands_is_still_seen_to_move() -> None:
+    rng = np.random.default_rng(7)
+    moving = slide(20, TWO_DICE[1], 0.15, -0.1, 40)
+    still = hold(40, moving[-1])
+    scenes = [
+        replace(scene, bands=(0.1, float(rng.uniform(0, 2 * np.pi)))) for scene in hold(20, Scene(TWO_DICE))
+    ]
+    scenes += [replace(scene, bands=(0.1, float(rng.uniform(0, 2 * np.pi)))) for scene in moving + still]
+    assert kinds(run(scenes, Camera(noise=3.0))) == ["settled", "rolling", "settled"]
 
 
 def slide(n: int, die: Die, dx: float, dy: float, turn: float) -> list[Scene]:
