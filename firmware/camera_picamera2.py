@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import logging
 from collections.abc import Mapping
 from typing import Any
 
@@ -70,6 +71,8 @@ INSTALL_ADVICE = (
 BGR_IN_MEMORY = {"RGB888": True, "XRGB8888": True, "BGR888": False, "XBGR8888": False}
 """For each format picamera2 can give as an image array: are its bytes already in OpenCV's B, G, R order?"""
 
+
+log = logging.getLogger(__name__)
 
 AF_MANUAL = 0
 """libcamera's ``AfModeEnum.Manual``: the lens stays where ``LensPosition`` puts it."""
@@ -189,6 +192,8 @@ class Picamera2Source(SourceBase):
                 f"the camera would not start with {width}x{height} {pixel_format} frames ({exc})",
                 "Try another frame size in the config, or check 'rpicam-hello' works",
             ) from exc
+        if self.missing:
+            log.warning("%s does not offer %s: it runs without", self.description, ", ".join(self.missing))
 
     def read(self) -> Frame:
         self._check_open()

@@ -467,7 +467,9 @@ def test_the_box_opens_its_camera_with_the_config_s_focus_and_exposure(
     assert "AeConstraintMode" not in asked["controls"] and asked["controls"]["AeFlickerPeriod"] == 8333
 
 
-def test_a_fixed_focus_camera_goes_without_the_focus_controls(picamera2: type[FakePicamera2]) -> None:
+def test_a_fixed_focus_camera_goes_without_the_focus_controls(
+    picamera2: type[FakePicamera2], caplog: pytest.LogCaptureFixture
+) -> None:
     picamera2.advertised = FIXED_FOCUS
     with pytest.raises(RuntimeError, match="AfMode is not advertied"):  # what picamera2 does with them
         camera = FakePicamera2()
@@ -476,6 +478,7 @@ def test_a_fixed_focus_camera_goes_without_the_focus_controls(picamera2: type[Fa
         assert source.read().shape == (240, 320, 3)
         assert source.missing == ("AfMode", "LensPosition")
         assert source.controls == {"AeConstraintMode": 1}
+    assert "does not offer AfMode, LensPosition: it runs without" in caplog.text
 
 
 def test_a_focus_nearer_than_the_lens_reaches_is_as_near_as_it_reaches(
