@@ -281,8 +281,8 @@ class SettleDetector:
         The first comparison also sets the noise estimate, before it is used as a threshold.
         """
         p = self.params
-        step = _sample_step(image.size)
-        scaled = reference * _row_gains(image, reference, step)
+        step = sample_step(image.size)
+        scaled = reference * row_gains(image, reference, step)
         difference = np.abs(image - scaled)
         sigma = 1.4826 * float(np.median(difference[::step, ::step])) if with_sigma else 0.0
         if self._noise is None and with_sigma:
@@ -293,12 +293,12 @@ class SettleDetector:
         return changed, sigma
 
 
-def _sample_step(size: int, target: int = 5000) -> int:
+def sample_step(size: int, target: int = 5000) -> int:
     """Stride that leaves about ``target`` pixels for the robust statistics."""
     return max(1, math.isqrt(size // target))
 
 
-def _row_gains(image: Image, reference: Image, step: int) -> NDArray[np.float32]:
+def row_gains(image: Image, reference: Image, step: int) -> NDArray[np.float32]:
     """Per row, the median brightness ratio of ``image`` to ``reference`` (within 0.5-2; 1.0 where
     the row is dark), as a column to multiply the reference by. A camera reads its rows one after
     another: a lamp's flicker makes bands across the frame that differ from row to row, and a row's
@@ -306,7 +306,7 @@ def _row_gains(image: Image, reference: Image, step: int) -> NDArray[np.float32]
 
     >>> a = np.full((4, 40), 100, np.float32)
     >>> bands = np.float32([[0.9], [1.0], [1.1], [1.0]])
-    >>> _row_gains(a * bands, a, 1).ravel().tolist() == bands.ravel().tolist()
+    >>> row_gains(a * bands, a, 1).ravel().tolist() == bands.ravel().tolist()
     True
     """
     columns = slice(None, None, step)

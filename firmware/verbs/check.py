@@ -1,0 +1,128 @@
+"""``kostka check [--config FILE] [--source SPEC] [--frames N] [--json]``: is the camera set up?
+
+Put a few dice in the tray, keep hands out, and run it: it takes ``--frames`` frames from the camera
+(or another source), with the focus, exposure and flicker settings of the config's ``[camera]``, and
+says for each measure of ``vision.camera_check`` whether it is good and, if not, what to change:
+the dice's size in the frame (camera height), how much of them the camera clips (exposure, light),
+and how deep a lamp's flicker bands run across the frames (``mains_hz``, the lamp). The first half of
+the frames only lets the camera's exposure settle. Exit status 0 when all is good, 1 when there is
+advice, 2 when the camera cannot be used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+DIE_PX = (50.0, 250.0)
+"""Dice this many pixels across read best: smaller ones the reader's first look may miss
+(hardware/wiring.md), bigger ones it first takes for their pips."""
+CLIPPED = 0.05
+"""More of the dice's pixels clipped than this share: faces lose their colour, pips their edges."""
+BANDS = 0.03
+"""Flicker bands deeper than this (a share of the light): settle detection copes with 0.1 at most."""
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "check",
+        help="check the camera's set-up over a still tray with a few dice",
+        description="Check the camera over a still tray with a few dice: dice size, clipping, flicker.",
+    )
+    parser.add_argument(
+        "--config",
+        type=Path,
+        metavar="FILE",
+        help="settings (TOML) whose [camera] to check; default: defaults",
+    )
+    parser.add_argument(
+        "--source", help="frame source instead of the config's (picamera2, usb:0, a folder...)"
+    )
+    parser.add_argument("--frames", type=int, default=10, help="frames to take (default 10)")
+    parser.add_argument("--json", action="store_true", help="the measures and the advice as one JSON object")
+    return parser
+
+
+def advice(check: Any) -> list[str]:
+    """What to change, one sentence a measure that is not good (none when all is)."""
+    out = []
+    if check.die_px is None:
+        out.append("No dice were found: put three to six dice in the tray under the camera and keep still.")
+    elif check.die_px < DIE_PX[0]:
+        out.append(
+            f"The dice are {check.die_px:.0f} px across, under {DIE_PX[0]:.0f}: lower the camera or use a"
+            " larger frame size (hardware/wiring.md, 'Camera height')."
+        )
+    elif check.die_px > DIE_PX[1]:
+        out.append(f"The dice are {check.die_px:.0f} px across, over {DIE_PX[1]:.0f}: raise the camera.")
+    if check.clipped > CLIPPED:
+        out.append(
+            f'The camera clips {100 * check.clipped:.0f} % of the dice\'s pixels: keep highlights = "protect"'
+            " in [camera], and dim the lamp or move it away from the tray."
+        )
+    if check.band_depth > BANDS:
+        out.append(
+            f"Bands of light {100 * check.band_depth:.0f} % deep run across the frames (a lamp flickering on"
+            " mains power): set mains_hz in [camera] to your mains (50 in Europe, 60 in the Americas), or"
+            " change the lamp."
+        )
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    from firmware.camera import CameraError, EndOfFrames, open_source
+    from firmware.camera_picamera2 import tray_controls
+    from firmware.config import ConfigError, load_config
+    from vision.camera_check import check_frames
+    from vision.dice_net import ModelError
+
+    if args.frames < 2:
+        print("kostka check: --frames must be at least 2 (bands are seen between frames).", file=sys.stderr)
+        return 2
+    try:
+        config = load_config(args.config)
+    except ConfigError as error:
+        print(f"kostka check: {error}", file=sys.stderr)
+        return 2
+    spec = args.source or config.camera.source
+    size = (config.camera.width, config.camera.height)
+    try:
+        with open_source(spec, size=size, controls=tray_controls(config.camera)) as source:
+            frames = [source.read() for _ in range(args.frames)]
+        check = check_frames(frames[(len(frames) - 1) // 2 :])
+    except EndOfFrames:
+        print(f"kostka check: {spec!r} gave fewer than {args.frames} frames; ask for fewer.", file=sys.stderr)
+        return 2
+    except (CameraError, ModelError, ValueError) as error:
+        print(f"kostka check: {error}", file=sys.stderr)
+        return 2
+    told = advice(check)
+    if args.json:
+        print(json.dumps({"source": spec, **asdict(check), "advice": told}))
+    else:
+        print(report(spec, check, told))
+    return 1 if told else 0
+
+
+def report(spec: str, check: Any, told: list[str]) -> str:
+    """The measures, a line each with its verdict, then the advice."""
+    size = "no dice" if check.die_px is None else f"{check.die_px:.0f} px across"
+    verdicts = [
+        ("dice", f"{check.dice} found, {check.ok} read ok, {size}", f"{DIE_PX[0]:.0f}-{DIE_PX[1]:.0f} px",
+         check.die_px is not None and DIE_PX[0] <= check.die_px <= DIE_PX[1]),
+        ("clipped", f"{100 * check.clipped:.1f} % of the dice's pixels", f"under {100 * CLIPPED:.0f} %",
+         check.clipped <= CLIPPED),
+        ("flicker", f"bands {100 * check.band_depth:.1f} % deep", f"under {100 * BANDS:.0f} %",
+         check.band_depth <= BANDS),
+    ]  # fmt: skip
+    lines = [f"Camera check of {spec} ({check.width}x{check.height}):"]
+    lines += [
+        f"  {name:8s} {value:40s} {'good' if good else 'CHANGE'} ({aim})"
+        for name, value, aim, good in verdicts
+    ]
+    lines += [f"- {line}" for line in told] or ["All good: the camera is ready."]
+    return "\n".join(lines)

@@ -1,0 +1,108 @@
+"""``kostka check``: the camera's set-up judged from frames of a still tray (replayed from a folder)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+from numpy.typing import NDArray
+
+from firmware.cli import main
+from vision.synth import render
+
+ROWS = np.arange(960, dtype=np.float32)[:, None, None]
+
+
+def tray(seed: int = 3) -> NDArray[np.uint8]:
+    """A renderer frame of pip dice, 1280x960, as a camera 35 cm above the tray gives them, exposed to
+    keep its highlights (the renderer draws its white dice at the top of the range: 14 % of their
+    pixels reach 245)."""
+    frame = render(seed, "default", "pips", size=(1280, 960))[0]
+    return np.asarray(frame.astype(np.float32) * 0.85, np.uint8)
+
+
+def shots(folder: Path, frames: list[NDArray[np.uint8]]) -> str:
+    folder.mkdir()
+    for n, frame in enumerate(frames):
+        cv2.imwrite(str(folder / f"frame{n:02d}.png"), frame)
+    return str(folder)
+
+
+def noisy(frame: NDArray[np.uint8], n: int, change: object = None) -> list[NDArray[np.uint8]]:
+    """``n`` frames of the same still tray with sensor noise, each changed by ``change(light, k)``."""
+    rng = np.random.default_rng(1)
+    out = []
+    for k in range(n):
+        light = frame.astype(np.float32) + rng.normal(0, 3, frame.shape).astype(np.float32)
+        if callable(change):
+            light = change(light, k)
+        out.append(np.clip(light, 0, 255).astype(np.uint8))
+    return out
+
+
+def check(
+    tmp_path: Path, frames: list[NDArray[np.uint8]], capsys: pytest.CaptureFixture[str]
+) -> tuple[int, dict[str, Any]]:
+    code = main(
+        ["check", "--source", shots(tmp_path / "shots", frames), "--frames", str(len(frames)), "--json"]
+    )
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_a_well_set_camera_is_good(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, said = check(tmp_path, noisy(tray(), 6), capsys)
+    assert said["dice"] >= 1 and 50 <= said["die_px"] <= 250
+    assert said["clipped"] < 0.05 and said["band_depth"] < 0.01
+    assert (code, said["advice"]) == (0, [])
+
+
+def test_flicker_bands_call_for_mains_hz(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rng = np.random.default_rng(2)
+
+    def banded(light: NDArray[np.float32], k: int) -> NDArray[np.float32]:
+        bands = 1 + 0.08 * np.sin(2 * np.pi * ROWS / 560 + rng.uniform(0, 2 * np.pi))
+        return np.asarray(light * bands, np.float32)
+
+    code, said = check(tmp_path, noisy(tray(), 6, banded), capsys)
+    assert code == 1 and 0.04 < said["band_depth"] < 0.12
+    assert len(said["advice"]) == 1 and "mains_hz" in said["advice"][0]
+
+
+def test_an_over_exposed_tray_calls_for_less_light(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, said = check(tmp_path, noisy(tray(), 4, lambda light, k: light * 1.5), capsys)
+    assert code == 1 and said["clipped"] > 0.05
+    assert any("highlights" in line for line in said["advice"])
+
+
+def test_dice_too_small_call_for_a_lower_camera(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    small = cv2.resize(tray(), None, fx=0.4, fy=0.4, interpolation=cv2.INTER_AREA)
+    framed = cv2.copyMakeBorder(small, 288, 288, 384, 384, cv2.BORDER_REPLICATE)  # back to 1280x960
+    code, said = check(tmp_path, noisy(np.asarray(framed, np.uint8), 4), capsys)
+    assert code == 1 and said["die_px"] is not None and said["die_px"] < 50
+    assert any("lower the camera" in line for line in said["advice"])
+
+
+def test_an_empty_tray_asks_for_dice_and_the_report_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    felt = np.full((960, 1280, 3), (50, 100, 60), np.uint8)
+    folder = shots(tmp_path / "shots", noisy(felt, 3))
+    assert main(["check", "--source", folder, "--frames", "3"]) == 1
+    out = capsys.readouterr().out
+    assert "dice     0 found" in out and "CHANGE" in out and "No dice were found" in out
+
+
+def test_a_source_that_runs_out_or_is_missing_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = shots(tmp_path / "shots", noisy(tray(), 2))
+    assert main(["check", "--source", folder, "--frames", "5"]) == 2
+    assert "gave fewer than 5 frames" in capsys.readouterr().err
+    assert main(["check", "--source", str(tmp_path / "nowhere"), "--frames", "2"]) == 2
+    assert "no such file or folder" in capsys.readouterr().err
