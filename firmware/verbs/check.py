@@ -16,7 +16,10 @@ import json
 import sys
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # numpy and OpenCV load when the check runs (``kostka --help`` stays quick)
+    from vision.camera_check import CameraCheck
 
 DIE_PX = (50.0, 250.0)
 """Dice this many pixels across read best: smaller ones the reader's first look may miss
@@ -47,30 +50,37 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
-def advice(check: Any) -> list[str]:
-    """What to change, one sentence a measure that is not good (none when all is)."""
-    out = []
+def verdicts(check: CameraCheck) -> list[tuple[str, str, str, str | None]]:
+    """Per measure: its name, what was measured, the aim, and what to change (None when good)."""
+    change: str | None
     if check.die_px is None:
-        out.append("No dice were found: put three to six dice in the tray under the camera and keep still.")
-    elif check.die_px < DIE_PX[0]:
-        out.append(
-            f"The dice are {check.die_px:.0f} px across, under {DIE_PX[0]:.0f}: lower the camera or use a"
-            " larger frame size (hardware/wiring.md, 'Camera height')."
+        size, change = "no dice", "No dice were found: put three to six dice in the tray and keep still."
+    else:
+        size = f"{check.die_px:.0f} px across"
+        change = (
+            f"The dice are {size}: lower the camera or use a larger frame size (hardware/wiring.md)."
+            if check.die_px < DIE_PX[0]
+            else f"The dice are {size}: raise the camera."
+            if check.die_px > DIE_PX[1]
+            else None
         )
-    elif check.die_px > DIE_PX[1]:
-        out.append(f"The dice are {check.die_px:.0f} px across, over {DIE_PX[1]:.0f}: raise the camera.")
-    if check.clipped > CLIPPED:
-        out.append(
-            f'The camera clips {100 * check.clipped:.0f} % of the dice\'s pixels: keep highlights = "protect"'
-            " in [camera], and dim the lamp or move it away from the tray."
-        )
-    if check.band_depth > BANDS:
-        out.append(
-            f"Bands of light {100 * check.band_depth:.0f} % deep run across the frames (a lamp flickering on"
-            " mains power): set mains_hz in [camera] to your mains (50 in Europe, 60 in the Americas), or"
-            " change the lamp."
-        )
-    return out
+    clipped = (
+        f'The camera clips {100 * check.clipped:.0f} % of the dice\'s pixels: keep highlights = "protect"'
+        " in [camera], and dim the lamp or move it away from the tray."
+    )
+    bands = (
+        f"Bands of light {100 * check.band_depth:.0f} % deep run across the frames (a lamp flickering on"
+        " mains power): set mains_hz in [camera] to your mains (50 in Europe, 60 in the Americas), or"
+        " change the lamp."
+    )
+    return [
+        ("dice", f"{check.dice} found, {check.ok} read ok, {size}", f"{DIE_PX[0]:.0f}-{DIE_PX[1]:.0f} px",
+         change),
+        ("clipped", f"{100 * check.clipped:.1f} % of the dice's pixels", f"under {100 * CLIPPED:.0f} %",
+         clipped if check.clipped > CLIPPED else None),
+        ("flicker", f"bands {100 * check.band_depth:.1f} % deep", f"under {100 * BANDS:.0f} %",
+         bands if check.band_depth > BANDS else None),
+    ]  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
@@ -100,29 +110,21 @@ def run(args: argparse.Namespace) -> int:
     except (CameraError, ModelError, ValueError) as error:
         print(f"kostka check: {error}", file=sys.stderr)
         return 2
-    told = advice(check)
+    rows = verdicts(check)
+    told = [change for *_, change in rows if change]
     if args.json:
         print(json.dumps({"source": spec, **asdict(check), "advice": told}))
     else:
-        print(report(spec, check, told))
+        print(report(spec, check, rows))
     return 1 if told else 0
 
 
-def report(spec: str, check: Any, told: list[str]) -> str:
-    """The measures, a line each with its verdict, then the advice."""
-    size = "no dice" if check.die_px is None else f"{check.die_px:.0f} px across"
-    verdicts = [
-        ("dice", f"{check.dice} found, {check.ok} read ok, {size}", f"{DIE_PX[0]:.0f}-{DIE_PX[1]:.0f} px",
-         check.die_px is not None and DIE_PX[0] <= check.die_px <= DIE_PX[1]),
-        ("clipped", f"{100 * check.clipped:.1f} % of the dice's pixels", f"under {100 * CLIPPED:.0f} %",
-         check.clipped <= CLIPPED),
-        ("flicker", f"bands {100 * check.band_depth:.1f} % deep", f"under {100 * BANDS:.0f} %",
-         check.band_depth <= BANDS),
-    ]  # fmt: skip
+def report(spec: str, check: CameraCheck, rows: list[tuple[str, str, str, str | None]]) -> str:
+    """The measures, a line each with its verdict, then what to change."""
     lines = [f"Camera check of {spec} ({check.width}x{check.height}):"]
     lines += [
-        f"  {name:8s} {value:40s} {'good' if good else 'CHANGE'} ({aim})"
-        for name, value, aim, good in verdicts
+        f"  {name:8s} {value:40s} {'CHANGE' if change else 'good'} ({aim})"
+        for name, value, aim, change in rows
     ]
-    lines += [f"- {line}" for line in told] or ["All good: the camera is ready."]
+    lines += [f"- {change}" for *_, change in rows if change] or ["All good: the camera is ready."]
     return "\n".join(lines)
