@@ -25,16 +25,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-import cv2
 import numpy as np
 from numpy.typing import NDArray
 
 from vision.colour import CLIPPED
 from vision.reader import as_bgr, read_dice
-from vision.settle import row_gains, sample_step
-
-BAND_WIDTH = 320
-"""Frames are compared for bands at this width (area-downscaled, as settle detection looks)."""
+from vision.settle import SettleParams, analysis_image, row_gains
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,19 +95,10 @@ def band_depth(before: NDArray[np.uint8], after: NDArray[np.uint8]) -> float:
     >>> round(band_depth(light, dark), 2), band_depth(light, light)
     (0.1, 0.0)
     """
-    a, b = (_grey(f) for f in (before, after))
+    width = SettleParams().analysis_width  # the frames as settle detection sees them
+    a, b = (analysis_image(f, width) for f in (before, after))
     if a.shape != b.shape:
         raise ValueError(f"frames of different sizes: {before.shape} and {after.shape}")
-    gains = row_gains(b, a, sample_step(a.size))
+    gains = row_gains(b, a)
     low, high = np.percentile(gains, (5, 95))
     return round(float(high - low) / 4, 4)
-
-
-def _grey(frame: NDArray[np.uint8]) -> NDArray[np.float32]:
-    grey = cv2.cvtColor(as_bgr(frame), cv2.COLOR_BGR2GRAY)
-    height, width = grey.shape
-    if width > BAND_WIDTH:
-        grey = cv2.resize(
-            grey, (BAND_WIDTH, max(2, round(height * BAND_WIDTH / width))), interpolation=cv2.INTER_AREA
-        )
-    return grey.astype(np.float32)

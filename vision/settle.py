@@ -197,7 +197,7 @@ class SettleDetector:
 
         A frame of a different size from the last starts over, as after ``reset()``.
         """
-        image = self._prepare(frame)
+        image = analysis_image(frame, self.params.analysis_width)
         index = self._index
         self._index += 1
         if self._prev is None or self._prev.shape != image.shape:
@@ -258,31 +258,14 @@ class SettleDetector:
         self._reference = self._anchor = image
         return SettleEvent(kind, index, t, changed)
 
-    def _prepare(self, frame: NDArray[np.uint8]) -> Image:
-        if not isinstance(frame, np.ndarray) or frame.dtype != np.uint8:
-            kind = f"array of {frame.dtype}" if isinstance(frame, np.ndarray) else type(frame).__name__
-            raise ValueError(f"settle detection needs a uint8 BGR or grey image, got {kind}")
-        if not (frame.ndim == 2 or (frame.ndim == 3 and frame.shape[2] == 3)) or min(frame.shape[:2]) < 2:
-            raise ValueError(
-                f"settle detection needs a BGR (h, w, 3) or grey (h, w) image, got shape {frame.shape}"
-            )
-        grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        height, width = grey.shape
-        target = self.params.analysis_width
-        if target is not None and width > target:
-            size = (target, max(2, round(height * target / width)))
-            grey = cv2.resize(grey, size, interpolation=cv2.INTER_AREA)
-        grey = cv2.GaussianBlur(grey, (3, 3), 0)
-        return grey.astype(np.float32)
-
     def _compare(self, image: Image, reference: Image, with_sigma: bool = False) -> tuple[float, float]:
         """(fraction of pixels changed, robust sigma of the difference or 0) after removing the gain.
 
         The first comparison also sets the noise estimate, before it is used as a threshold.
         """
         p = self.params
-        step = sample_step(image.size)
-        scaled = reference * row_gains(image, reference, step)
+        step = _sample_step(image.size)
+        scaled = reference * row_gains(image, reference)
         difference = np.abs(image - scaled)
         sigma = 1.4826 * float(np.median(difference[::step, ::step])) if with_sigma else 0.0
         if self._noise is None and with_sigma:
@@ -293,12 +276,31 @@ class SettleDetector:
         return changed, sigma
 
 
-def sample_step(size: int, target: int = 5000) -> int:
+def analysis_image(frame: NDArray[np.uint8], width: int | None) -> Image:
+    """The small grey image a frame is compared as: grey, area-downscaled to ``width`` (None: as it
+    is), lightly blurred; a ``ValueError`` for what is no BGR or grey uint8 image."""
+    if not isinstance(frame, np.ndarray) or frame.dtype != np.uint8:
+        kind = f"array of {frame.dtype}" if isinstance(frame, np.ndarray) else type(frame).__name__
+        raise ValueError(f"settle detection needs a uint8 BGR or grey image, got {kind}")
+    if not (frame.ndim == 2 or (frame.ndim == 3 and frame.shape[2] == 3)) or min(frame.shape[:2]) < 2:
+        raise ValueError(
+            f"settle detection needs a BGR (h, w, 3) or grey (h, w) image, got shape {frame.shape}"
+        )
+    grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    height, wide = grey.shape
+    if width is not None and wide > width:
+        size = (width, max(2, round(height * width / wide)))
+        grey = cv2.resize(grey, size, interpolation=cv2.INTER_AREA)
+    grey = cv2.GaussianBlur(grey, (3, 3), 0)
+    return grey.astype(np.float32)
+
+
+def _sample_step(size: int, target: int = 5000) -> int:
     """Stride that leaves about ``target`` pixels for the robust statistics."""
     return max(1, math.isqrt(size // target))
 
 
-def row_gains(image: Image, reference: Image, step: int) -> NDArray[np.float32]:
+def row_gains(image: Image, reference: Image) -> NDArray[np.float32]:
     """Per row, the median brightness ratio of ``image`` to ``reference`` (within 0.5-2; 1.0 where
     the row is dark), as a column to multiply the reference by. A camera reads its rows one after
     another: a lamp's flicker makes bands across the frame that differ from row to row, and a row's
@@ -306,10 +308,10 @@ def row_gains(image: Image, reference: Image, step: int) -> NDArray[np.float32]:
 
     >>> a = np.full((4, 40), 100, np.float32)
     >>> bands = np.float32([[0.9], [1.0], [1.1], [1.0]])
-    >>> row_gains(a * bands, a, 1).ravel().tolist() == bands.ravel().tolist()
+    >>> row_gains(a * bands, a).ravel().tolist() == bands.ravel().tolist()
     True
     """
-    columns = slice(None, None, step)
+    columns = slice(None, None, _sample_step(image.size))  # about 5000 pixels
     lit = reference[:, columns]
     ratio = np.where(lit > 8.0, image[:, columns] / np.maximum(lit, np.float32(8.0)), np.float32(1.0))
     middle = ratio.shape[1] // 2  # the row's middle ratio by partition: a fifth of np.median's time
