@@ -35,7 +35,7 @@ from firmware.config import Config
 from firmware.display import Display, DisplayError, open_display
 from firmware.i18n import LANGUAGES
 from firmware.loop import LANGUAGE, CameraFeed, Keeper, Reader
-from firmware.machine import Appliance, Effect, ReadDice, Setup, start
+from firmware.machine import Appliance, CameraChecked, Effect, ReadDice, Setup, start
 from firmware.notify import Notifier, Watchdog
 from firmware.rulebooks import RulebookError, rulebook_from_switches
 from firmware.standins import StandInDice, SyntheticSource, truth_reading
@@ -219,6 +219,14 @@ def teach_features(frame: Frame) -> tuple[tuple[float, ...], ...]:
     return tuple(face_features(frame))
 
 
+def check_camera(frames: list[Frame]) -> CameraChecked:
+    """The camera's set-up measured from consecutive frames of a still tray (``vision.camera_check``)."""
+    from vision.camera_check import check_frames, faults
+
+    check = check_frames(frames)
+    return CameraChecked(check, faults(check))
+
+
 def open_parts(
     config: Config,
     *,
@@ -274,6 +282,7 @@ def open_parts(
             events,
             make_reader(dice, vision=vision_reader, taught=taught),
             teacher=teach_features,
+            checker=check_camera,
             warm_up=warm_up_readers if dice is None or vision_reader else None,
             watchdog=watchdog,
             fps=config.camera.fps,

@@ -1,12 +1,12 @@
 """The event loop: one queue in, ``machine.step`` in the middle, effects carried out in order.
 
 Threads only put events on the queue: the buttons (``firmware.buttons``) put ``ButtonEvent``s,
-the camera thread (``CameraFeed``) puts ``DiceRolling``, ``DiceRead``, ``CameraFailed`` and
-``CameraBack``. The loop, on the main thread, takes them one at a time, calls ``step`` and carries
-out the effects in the order they come: ``Save`` (on disk before anything else happens),
-``Finish``, ``ReadDice``, ``ReopenCamera``, ``SetFrameRate``, ``SetLanguage``, ``TakeFrames``,
-``KeepColours``, ``Show``. Time passing is a ``Tick`` the loop makes itself when no event came for
-a while.
+the camera thread (``CameraFeed``) puts ``DiceRolling``, ``DiceRead``, ``CameraFailed``,
+``CameraBack``, ``FacesSeen`` and ``CameraChecked``. The loop, on the main thread, takes them one
+at a time, calls ``step`` and carries out the effects in the order they come: ``Save`` (on disk
+before anything else happens), ``Finish``, ``ReadDice``, ``ReopenCamera``, ``SetFrameRate``,
+``SetLanguage``, ``TakeFrames``, ``KeepColours``, ``CheckFrames``, ``Show``. Time passing is a
+``Tick`` the loop makes itself when no event came for a while.
 
 The camera thread reads frames at the play rate (``camera.fps``), feeds them to settle detection,
 drops to ``camera.idle_fps`` while the tray is idle or the machine says nobody plays, and reads the
@@ -39,7 +39,9 @@ from firmware.camera import CameraError, Frame, FrameSource
 from firmware.machine import (
     Appliance,
     CameraBack,
+    CameraChecked,
     CameraFailed,
+    CheckFrames,
     ColoursNotKept,
     DiceRead,
     DiceRolling,
@@ -74,6 +76,8 @@ Reader = Callable[[Frame, ReadDice], Reading]
 """Reads the dice of a settled frame, told what was rolled (count, colour or pip dice)."""
 Teacher = Callable[[Frame], Features]
 """The features of every die found in a frame, to teach the colours (``TakeFrames``)."""
+Checker = Callable[[list[Frame]], CameraChecked]
+"""The camera's set-up measured from consecutive frames of a still tray (``CheckFrames``)."""
 Render = Callable[[View], Image.Image]
 """Draws a view as a 128x64 mode "1" image."""
 
@@ -125,6 +129,7 @@ class CameraFeed:
         clock: Callable[[], float] = time.monotonic,
         backoff: tuple[float, float] = BACKOFF_S,
         teacher: Teacher | None = None,
+        checker: Checker | None = None,
         warm_up: Callable[[], None] | None = None,
     ) -> None:
         self._open_source = open_source
@@ -133,6 +138,8 @@ class CameraFeed:
         self._reader = reader
         self._teacher = teacher
         self._taking: tuple[str, int] | None = None  # the face being taught and the frames still due
+        self._checker = checker
+        self._checking: tuple[int, list[Frame]] | None = None  # frames wanted for a check, those taken
         self._dog = watchdog
         self.fps = fps
         self.idle_fps = idle_fps
@@ -173,6 +180,13 @@ class CameraFeed:
         player pressed OK with the dice laid out); a ``FacesSeen`` for each. Replaces an older ask."""
         with self._lock:
             self._taking = (ask.face, ask.count)
+        self._wake.set()
+
+    def check(self, ask: CheckFrames) -> None:
+        """Take the next ``ask.count`` frames, still tray or not, and send one ``CameraChecked`` of
+        them all. Replaces an older ask."""
+        with self._lock:
+            self._checking = (ask.count, [])
         self._wake.set()
 
     def set_idle(self, idle: bool) -> None:
@@ -239,7 +253,7 @@ class CameraFeed:
                     continue
                 self.detector.reset()
                 self._moved = False
-            if self.fast and self.wanted is None and self._taking is None:
+            if self.fast and self.wanted is None and self._taking is None and self._checking is None:
                 self._answered()
                 self._wake.wait(timeout=min(0.5, self._stall_s / 3))
                 self._wake.clear()
@@ -266,6 +280,7 @@ class CameraFeed:
             else:
                 now = began
             self._teach(frame)
+            self._check(frame)
             self._look(frame, now)
             if not self.fast:
                 self._sleep(self.interval - (self._clock() - began))
@@ -283,9 +298,32 @@ class CameraFeed:
             features = ()
         self._put(FacesSeen(face, features))
 
+    def _check(self, frame: Frame) -> None:
+        with self._lock:
+            if self._checking is None:
+                return
+            count, frames = self._checking
+            frames.append(frame)
+            if len(frames) < count:
+                return
+            self._checking = None
+        try:
+            if self._checker is None:
+                raise ValueError("this camera feed cannot check the camera")
+            checked = self._checker(frames)
+        except Exception as error:  # like the reader: a failed check, never a dead camera
+            log.error("checking the camera failed: %s", error)
+            checked = CameraChecked(None, error=str(error))
+        else:
+            if checked.check is not None:
+                told = ", ".join(checked.faults) or "nothing"
+                log.info("camera check: %s, to change: %s", checked.check, told)
+        self._put(checked)
+
     def _fail(self, reason: str) -> None:
         with self._lock:
             self._taking = None  # frames asked of a camera that failed are asked again by the player
+            self._checking = None
         if not self.failed:
             self.failed = True
             log.warning("camera failed: %s", reason)
@@ -519,6 +557,8 @@ class Loop:
                 self.camera.take(effect)
             elif isinstance(effect, KeepColours):
                 self.keep_colours(effect)
+            elif isinstance(effect, CheckFrames):
+                self.camera.check(effect)
             elif isinstance(effect, Show):
                 self.show(effect.view)
 

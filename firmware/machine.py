@@ -5,7 +5,8 @@ start to roll (``DiceRolling``), a settled reading (``DiceRead``), the camera fa
 back, and time passing (``Tick``). Effects are what the loop must do, in order: ``Save`` a match
 (always before the ``Show`` of the screen that follows it), ``Finish`` a game, ``ReadDice``,
 ``ReopenCamera``, ``SetFrameRate``, ``SetLanguage``, ``TakeFrames`` and ``KeepColours`` (teaching
-the colours, ``firmware.machine_teach``) and ``Show`` a view. Nothing here reads a
+the colours, ``firmware.machine_teach``), ``CheckFrames`` (checking the camera,
+``firmware.machine_check``) and ``Show`` a view. Nothing here reads a
 clock, a file or a device, so a whole game can be played in a test by feeding events.
 
 >>> from firmware.buttons import ButtonEvent
@@ -27,10 +28,14 @@ from typing import Any
 from firmware.buttons import ButtonEvent
 from firmware.config import PLAYERS
 from firmware.i18n import LANGUAGES
+from firmware.machine_check import CheckFrames, begin_check, on_checked
+from firmware.machine_check import on_button as on_check_button
 from firmware.machine_games import COLOUR_FACES, PIPS, Box, DiceAsk, read_card, read_faces
 from firmware.machine_state import (
     Appliance,
+    CameraChecked,
     CameraLost,
+    CheckCamera,
     Choose,
     Confirm,
     Correct,
@@ -48,18 +53,18 @@ from firmware.machine_state import (
     Teach,
     TurnOver,
     Winner,
+    back_from_menu,
     game_items,
     menu_items,
+    told_camera,
 )
 from firmware.machine_teach import (
     ColoursNotKept,
     FacesSeen,
     KeepColours,
     TakeFrames,
-    back_to_teaching,
     begin_teaching,
     on_button,
-    on_camera,
     on_faces,
 )
 from firmware.machine_views import view_of
@@ -69,9 +74,9 @@ from rules.match import Match
 from vision.reading import Reading
 
 __all__ = [
-    "Appliance", "CameraBack", "CameraFailed", "ColoursNotKept", "DiceRead", "DiceRolling", "Effect", "Event",
-    "FacesSeen", "Finish", "KeepColours", "ReadDice", "ReopenCamera", "Save", "SetFrameRate", "SetLanguage",
-    "Setup", "Show", "TakeFrames", "Tick", "start", "step", "view_of",
+    "Appliance", "CameraBack", "CameraChecked", "CameraFailed", "CheckFrames", "ColoursNotKept", "DiceRead",
+    "DiceRolling", "Effect", "Event", "FacesSeen", "Finish", "KeepColours", "ReadDice", "ReopenCamera",
+    "Save", "SetFrameRate", "SetLanguage", "Setup", "Show", "TakeFrames", "Tick", "start", "step", "view_of",
 ]
 
 # --- events ---------------------------------------------------------------------------------------
@@ -110,7 +115,10 @@ class Tick:
     seconds: float
 
 
-Event = ButtonEvent | DiceRolling | DiceRead | CameraFailed | CameraBack | Tick | FacesSeen | ColoursNotKept
+Event = (
+    ButtonEvent | DiceRolling | DiceRead | CameraFailed | CameraBack | Tick | FacesSeen | ColoursNotKept
+    | CameraChecked
+)
 
 # --- effects --------------------------------------------------------------------------------------
 
@@ -179,6 +187,7 @@ class SetLanguage:
 
 Effect = (
     Show | Save | Finish | ReadDice | ReopenCamera | SetFrameRate | SetLanguage | TakeFrames | KeepColours
+    | CheckFrames
 )
 
 Result = tuple[Appliance, list[Effect]]
@@ -254,12 +263,16 @@ def _handle(state: Appliance, event: Event) -> Result:
         state = replace(state, camera_ok=False, retry_s=0.0)
         if isinstance(screen, RollNow):
             return replace(state, screen=CameraLost()), []
-        return (on_camera(state, False) if isinstance(screen, Teach) else state), []
+        if isinstance(screen, Teach | CheckCamera):
+            return replace(state, screen=told_camera(screen, False)), []
+        return state, []
     if isinstance(event, CameraBack):
         state = replace(state, camera_ok=True)
-        if isinstance(screen, Teach):
-            return on_camera(state, True), []
+        if isinstance(screen, Teach | CheckCamera):
+            return replace(state, screen=told_camera(screen, True)), []
         return _position(state) if isinstance(screen, CameraLost) else (state, [])
+    if isinstance(event, CameraChecked):
+        return (on_checked(state, event) if isinstance(screen, CheckCamera) else state), []
     if isinstance(event, FacesSeen):
         if not isinstance(screen, Teach):
             return state, []
@@ -351,8 +364,8 @@ def _position(state: Appliance) -> Result:
 def _back_to(state: Appliance, screen: Screen) -> Result:
     if isinstance(screen, RollNow | CameraLost | Choose | PickCard | SeenCard):
         return _position(state)  # the position may have changed (undo) and the camera needs asking
-    if isinstance(screen, Teach):
-        return back_to_teaching(state, screen), []
+    if isinstance(screen, Teach | CheckCamera):
+        return replace(state, screen=back_from_menu(screen, state.camera_ok)), []
     return replace(state, screen=screen), []
 
 
@@ -525,6 +538,8 @@ def _on_menu(state: Appliance, event: ButtonEvent) -> Result:
         return replace(state, lang=lang), [SetLanguage(lang)]
     if item == "menu.teach":
         return begin_teaching(state, screen.back), []
+    if item == "menu.check":
+        return begin_check(state, screen.back), []
     return replace(state, screen=GameMenu(state.setup.titles().index(state.title))), []
 
 
@@ -534,6 +549,16 @@ def _on_restart(state: Appliance, event: ButtonEvent) -> Result:
     if event is not ButtonEvent.OK:
         return _back_to(state, screen.back)
     return _new_match(state, Match.start(state.match.book, state.match.players))
+
+
+def _on_check(state: Appliance, event: ButtonEvent) -> Result:
+    """The camera check: PREV leaves it (the screen under it may need the camera asked again)."""
+    screen = state.screen
+    assert isinstance(screen, CheckCamera)
+    if event is ButtonEvent.PREV and not screen.taking:
+        return _back_to(state, screen.back)
+    checked, effects = on_check_button(state, event)
+    return checked, [*effects]
 
 
 def _on_notice(state: Appliance, event: ButtonEvent) -> Result:
@@ -558,4 +583,5 @@ _BUTTONS: dict[type, Any] = {
     RestartAsk: _on_restart,
     Notice: _on_notice,
     Teach: on_button,
+    CheckCamera: _on_check,
 }

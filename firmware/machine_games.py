@@ -78,7 +78,7 @@ def percent(p: Fraction) -> str:
     return f"{round(p * 100)}%"
 
 
-def decimal(x: Fraction, lang: str) -> str:
+def decimal(x: Fraction | float, lang: str) -> str:
     """One decimal, with a comma in Polish, none for a whole number.
 
     >>> decimal(Fraction(7, 2), "pl"), decimal(Fraction(7, 2), "en"), decimal(Fraction(3), "pl")

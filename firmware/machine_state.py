@@ -5,8 +5,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from firmware.config import GAMES
 from firmware.machine_games import Guide, guide_for
@@ -14,6 +14,9 @@ from firmware.views import Face, View
 from rules.game import TERMINAL, Advice, RuleBook
 from rules.lezard_board import Card
 from rules.match import Match
+
+if TYPE_CHECKING:  # numpy and OpenCV load in the camera thread, not with the state machine
+    from vision.camera_check import CameraCheck
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,10 +150,50 @@ class Teach:
     problem: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class CheckCamera:
+    """Checking the camera's set-up over a still tray with a few dice (``firmware.machine_check``),
+    opened from the menu over ``back``. ``taking``: the frames are being taken and measured;
+    ``result``: the last check's ``CameraChecked``; ``problem``: a catalogue key shown instead of
+    the result (the camera lost, the check failed)."""
+
+    back: Screen
+    taking: bool = False
+    result: CameraChecked | None = None
+    problem: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CameraChecked:
+    """The frames asked by ``CheckFrames`` measured: ``check`` (``vision.camera_check.CameraCheck``)
+    and its ``faults`` (catalogue keys ``check.fault.<fault>`` say what to change), or ``error``
+    when they could not be measured."""
+
+    check: CameraCheck | None
+    faults: tuple[str, ...] = ()
+    error: str = ""
+
+
 Screen = (
     GameMenu | PlayersMenu | RollNow | CameraLost | Seen | Correct | SeenCard | PickCard | Choose | Confirm
-    | TurnOver | Winner | Menu | RestartAsk | Notice | Teach
+    | TurnOver | Winner | Menu | RestartAsk | Notice | Teach | CheckCamera
 )
+
+
+Taking = TypeVar("Taking", bound=Teach | CheckCamera)
+"""A screen that asks the camera for frames (``taking``) and shows a ``problem`` while it cannot."""
+
+
+def told_camera(screen: Taking, working: bool) -> Taking:
+    """``screen`` when the camera fails (the frames asked are not waited for) or comes back."""
+    if working:
+        return replace(screen, problem=None if screen.problem == "camera.lost" else screen.problem)
+    return replace(screen, taking=False, problem="camera.lost")
+
+
+def back_from_menu(screen: Taking, camera_ok: bool) -> Taking:
+    """``screen`` again after the menu: frames asked before it are not waited for (OK asks again)."""
+    return replace(screen, taking=False, problem="camera.lost" if not camera_ok else screen.problem)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +256,7 @@ def menu_items(state: Appliance) -> tuple[str, ...]:
         if state.match.moves:
             items.append("menu.undo")
         items.append("menu.restart")
-    return (*items, "menu.language", "menu.teach", "menu.game")
+    return (*items, "menu.language", "menu.teach", "menu.check", "menu.game")
 
 
 def game_key(title: str) -> str:

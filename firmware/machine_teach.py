@@ -117,21 +117,6 @@ def on_faces(state: Appliance, event: FacesSeen) -> Result:
     return replace(state, screen=Notice("teach.done", screen.back)), [KeepColours(taught)]
 
 
-def on_camera(state: Appliance, working: bool) -> Appliance:
-    """The camera failed (the frames being taken stop; those taken are kept) or came back."""
-    screen = _teach(state)
-    if working:
-        problem = None if screen.problem == "camera.lost" else screen.problem
-        return replace(state, screen=replace(screen, problem=problem))
-    return replace(state, screen=replace(screen, taking=False, problem="camera.lost"))
-
-
-def back_to_teaching(state: Appliance, screen: Teach) -> Appliance:
-    """Back from the menu: frames asked before it are not waited for (OK asks for the rest)."""
-    problem = "camera.lost" if not state.camera_ok else screen.problem
-    return replace(state, screen=replace(screen, taking=False, problem=problem))
-
-
 def teach_view(screen: Teach, lang: str) -> TeachView:
     """The face to show as a picture, its name, which face of how many, and the frames taken."""
     face = COLOURS[screen.index]

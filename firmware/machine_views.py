@@ -6,10 +6,12 @@ from dataclasses import replace
 
 from firmware.config import PLAYERS
 from firmware.i18n import t, tn
+from firmware.machine_check import check_view
 from firmware.machine_games import colour_name, letters_of, player_name
 from firmware.machine_state import (
     Appliance,
     CameraLost,
+    CheckCamera,
     Choose,
     Confirm,
     Correct,
@@ -60,6 +62,8 @@ def view_of(state: Appliance) -> View:
         return MessageView(t(screen.key, lang))
     if isinstance(screen, Teach):
         return teach_view(screen, lang)
+    if isinstance(screen, CheckCamera):
+        return check_view(screen, lang)
     return _game_view(state, screen)
 
 

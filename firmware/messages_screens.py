@@ -58,6 +58,22 @@ PL: dict[str, str] = {
     "teach.none_seen": "Nie widzę kostki",
     "teach.done": "Kolory zapamiętane",
     "teach.not_kept": "Nie zapisano kolorów",
+    # checking the camera on the box (firmware/machine_check.py)
+    "menu.check": "Test kamery",
+    "check.title": "Test kamery",
+    "check.ask": "3-6 kostek, bez rąk",
+    "check.hint": "OK sprawdź · ◀ wróć",
+    "check.taking": "Sprawdzam…",
+    "check.failed": "Test się nie udał",
+    "check.dice": "Kostki",
+    "check.clipped": "Blask",
+    "check.flicker": "Migotanie",
+    "check.good": "Wszystko dobrze",
+    "check.fault.no_dice": "Nie widzę kostek",
+    "check.fault.small": "Kamera niżej",
+    "check.fault.big": "Kamera wyżej",
+    "check.fault.clipped": "Za jasno: lampa dalej",
+    "check.fault.bands": "Lampa migocze",
 }
 
 EN: dict[str, str] = {
@@ -111,6 +127,21 @@ EN: dict[str, str] = {
     "teach.none_seen": "No die seen",
     "teach.done": "Colours learnt",
     "teach.not_kept": "Colours not saved",
+    "menu.check": "Check camera",
+    "check.title": "Camera check",
+    "check.ask": "3-6 dice, no hands",
+    "check.hint": "OK check · ◀ back",
+    "check.taking": "Checking…",
+    "check.failed": "Check failed",
+    "check.dice": "Dice",
+    "check.clipped": "Glare",
+    "check.flicker": "Flicker",
+    "check.good": "All good",
+    "check.fault.no_dice": "No dice seen",
+    "check.fault.small": "Lower the camera",
+    "check.fault.big": "Raise the camera",
+    "check.fault.clipped": "Too bright: move lamp",
+    "check.fault.bands": "Lamp flickers",
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}

@@ -28,6 +28,7 @@ from firmware.drawing import (
     draw_lines,
     draw_menu,
     draw_progress,
+    draw_row,
     draw_text,
     fit_text,
     line_metrics,
@@ -37,6 +38,7 @@ from firmware.fonts import font
 from firmware.views import (
     CardSeenView,
     CardView,
+    CheckView,
     ConfirmView,
     DiceView,
     Flaps,
@@ -53,6 +55,8 @@ HINT_SIZES = (12, 10)
 TITLE_SIZES = (12, 10)
 MARK = "✔"
 """Drawn before the rows the advisor calls best (not a star: Nogi Stonogi's dice have one)."""
+CROSS = "✘"
+"""Drawn before a camera check's measure that is not good (``MARK`` before a good one)."""
 
 
 def _scale(box: Box, width: int, height: int) -> Box:
@@ -267,6 +271,21 @@ def render_teach(draw: ImageDraw.ImageDraw, width: int, height: int, view: Teach
     draw_text(draw, (0, 52 * height // 64, width, height), view.hint, sizes=(12, 10), max_lines=1)
 
 
+def render_check(draw: ImageDraw.ImageDraw, width: int, height: int, view: CheckView) -> None:
+    """The camera check: a row per measure, a tick or a cross before its name and the figure at
+    the right, and what to change first on the bottom line."""
+    top = _title_bar(draw, width, height, view.title)
+    hint_top = 52 * height // 64
+    names = [f"{CROSS} {name}" for name, _, _ in view.rows]
+    f = font(list_size(names, [figure for _, figure, _ in view.rows], width, hint_top - top))
+    row_height = (hint_top - top) // max(1, len(view.rows))
+    for n, (name, figure, good) in enumerate(view.rows):
+        row_top = top + n * row_height
+        draw_row(draw, (0, row_top, width, row_top + row_height), f"{MARK if good else CROSS} {name}", f,
+                 right_text=figure)
+    draw_text(draw, (0, hint_top, width, height), view.hint, sizes=HINT_SIZES, max_lines=1)
+
+
 def render(draw: ImageDraw.ImageDraw, width: int, height: int, view: View) -> None:
     """Draw ``view`` with the screen made for its type."""
     from firmware.screens_scores import render_scores, render_winner
@@ -282,5 +301,6 @@ def render(draw: ImageDraw.ImageDraw, width: int, height: int, view: View) -> No
         ScoresView: render_scores,
         WinnerView: render_winner,
         TeachView: render_teach,
+        CheckView: render_check,
     }
     screens[type(view)](draw, width, height, view)

@@ -13,7 +13,9 @@ from typing import Any
 
 from firmware.machine_state import (
     Appliance,
+    CameraChecked,
     CameraLost,
+    CheckCamera,
     Choose,
     Confirm,
     Correct,
@@ -38,6 +40,7 @@ from rules.lezard_board import Card, parse_lezard_data
 from rules.match import Match
 from rules.shut_the_box import ShutTheBox
 from rules.stonoga import Stonoga
+from vision.camera_check import CameraCheck
 
 
 def shipped_lezard() -> Lezard:
@@ -135,6 +138,16 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
     add("teach-camera-lost", replace(base, camera_ok=False,
                                      screen=Teach(GameMenu(), 1, 1, problem="camera.lost")))
     add("teach-done", replace(base, screen=Notice("teach.done", GameMenu())))
+    add("menu-check", replace(base, match=box, screen=Menu(RollNow(), 5)))
+    add("check-ask", replace(base, screen=CheckCamera(RollNow())))
+    good = CameraCheck(1280, 960, 4, 4, 118.0, 0.004, 0.002)
+    add("check-good", replace(base, screen=CheckCamera(RollNow(), result=CameraChecked(good))))
+    far = CameraCheck(1280, 960, 5, 3, 38.0, 0.012, 0.061)
+    faults = CameraChecked(far, ("small", "bands"))
+    add("check-faults", replace(base, screen=CheckCamera(RollNow(), result=faults)))
+    add("check-again", replace(base, screen=CheckCamera(RollNow(), taking=True, result=faults)))
+    unplugged = CheckCamera(RollNow(), problem="camera.lost")
+    add("check-camera-lost", replace(base, camera_ok=False, screen=unplugged))
     return out
 
 

@@ -150,7 +150,17 @@ class TeachView:
     letter: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class CheckView:
+    """The camera check's measures: per row a name, the figure and whether it is good (a tick or a
+    cross), then what to change first or that all is good (``hint``)."""
+
+    title: str
+    rows: tuple[tuple[str, str, bool], ...]
+    hint: str
+
+
 View = (
     MessageView | ListView | RollView | DiceView | CardView | CardSeenView | ConfirmView | ScoresView
-    | WinnerView | TeachView
+    | WinnerView | TeachView | CheckView
 )

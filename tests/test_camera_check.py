@@ -12,6 +12,7 @@ import pytest
 from numpy.typing import NDArray
 
 from firmware.cli import main
+from vision.camera_check import CameraCheck, check_frames, faults
 from vision.synth import render
 
 ROWS = np.arange(960, dtype=np.float32)[:, None, None]
@@ -106,3 +107,28 @@ def test_a_source_that_runs_out_or_is_missing_is_named(
     assert "gave fewer than 5 frames" in capsys.readouterr().err
     assert main(["check", "--source", str(tmp_path / "nowhere"), "--frames", "2"]) == 2
     assert "no such file or folder" in capsys.readouterr().err
+
+
+def test_a_tray_of_nogi_stonogi_dice_is_measured_with_colour_mode() -> None:
+    frame, scene = render(0, "default", "colours", size=(1280, 960))
+    frame = np.asarray(frame.astype(np.float32) * 0.85, np.uint8)
+    check = check_frames([frame, frame])
+    assert check.kind == "colours" and check.ok == check.dice == len(scene.labels("tray")) >= 2
+    assert check.die_px is not None and 50 <= check.die_px <= 250 and faults(check) == ()
+    pips = check_frames([tray(), tray()])
+    assert pips.kind == "pips" and pips.ok >= 1
+
+
+@pytest.mark.parametrize(
+    ("die_px", "clipped", "bands", "found"),
+    [
+        (None, 0.0, 0.0, ("no_dice",)),
+        (49.0, 0.0, 0.0, ("small",)),
+        (50.0, 0.05, 0.03, ()),
+        (251.0, 0.051, 0.031, ("big", "clipped", "bands")),
+    ],
+)
+def test_faults_judge_each_measure_at_its_bound(
+    die_px: float | None, clipped: float, bands: float, found: tuple[str, ...]
+) -> None:
+    assert faults(CameraCheck(1280, 960, 0 if die_px is None else 4, 0, die_px, clipped, bands)) == found

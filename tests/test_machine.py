@@ -522,7 +522,7 @@ def test_game_menu_offers_to_resume_and_a_new_game_abandons_the_old(setup: Setup
 def test_menu_without_a_game_has_no_undo_or_restart(setup: Setup) -> None:
     log = Log(*start(setup))
     log(MENU)
-    assert menu_items(log.state) == ("menu.back", "menu.language", "menu.teach", "menu.game")
+    assert menu_items(log.state) == ("menu.back", "menu.language", "menu.teach", "menu.check", "menu.game")
     log(OK)
     assert isinstance(log.state.screen, GameMenu)
 

@@ -23,6 +23,7 @@ from firmware.screens_samples import samples
 from firmware.views import (
     CardSeenView,
     CardView,
+    CheckView,
     ConfirmView,
     DiceView,
     Flaps,
@@ -119,7 +120,7 @@ def test_every_reference_belongs_to_a_screen() -> None:
 def test_the_samples_cover_every_kind_of_view() -> None:
     kinds = {type(view) for _, _, view in SAMPLES}
     assert kinds == {MessageView, ListView, RollView, DiceView, CardView, CardSeenView, ConfirmView,
-                     ScoresView, WinnerView, TeachView}
+                     ScoresView, WinnerView, TeachView, CheckView}
 
 
 def test_polish_letters_have_their_own_ink() -> None:

@@ -16,8 +16,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import box_driver
 import numpy as np
 import pytest
+from box_driver import next_of
 
 import firmware.machine_teach
 import firmware.taught
@@ -30,13 +32,11 @@ from firmware.machine import (
     CameraFailed,
     ColoursNotKept,
     Effect,
-    Event,
     FacesSeen,
     KeepColours,
     ReadDice,
     ReopenCamera,
     Setup,
-    Show,
     TakeFrames,
     Tick,
     start,
@@ -71,23 +71,8 @@ class Table:
         return tuple(face_features(self.frame([face] * 3)))
 
 
-class Box:
-    """The state machine fed events, as the loop would, keeping the effects of the last step."""
-
-    def __init__(self, state: Appliance, effects: list[Effect]) -> None:
-        self.state, self.effects = state, effects
-
-    def __call__(self, *events: Event) -> list[Effect]:
-        out: list[Effect] = []
-        for event in events:
-            self.state, effects = step(self.state, event)
-            out += effects
-        self.effects = out
-        return [e for e in out if not isinstance(e, Show)]
-
-    @property
-    def view(self) -> Any:
-        return self.state.shown
+class Box(box_driver.Box):
+    """The state machine fed events (``box_driver.Box``), on the teaching screen."""
 
     @property
     def teach(self) -> Teach:
@@ -245,18 +230,6 @@ class Tray:
         return self.table.frame(self.faces)
 
     def close(self) -> None: ...
-
-
-def next_of(events: queue.Queue[Any], kind: type, timeout: float = 10.0) -> Any:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        try:
-            event = events.get(timeout=0.05)
-        except queue.Empty:
-            continue
-        if isinstance(event, kind):
-            return event
-    raise AssertionError(f"no {kind.__name__} within {timeout} s")
 
 
 def test_the_camera_thread_takes_the_frames_asked_and_drops_them_when_it_fails() -> None:

@@ -1,6 +1,7 @@
 """Is a camera set up to read dice? Measures of its frames of a still tray with a few dice in it.
 
-``check_frames`` reads the last frame and measures:
+``check_frames`` reads the last frame with the pip reader and with colour mode (the one that stands by
+more dice: the tray may hold pip dice or Nogi Stonogi's colour dice) and measures:
 
 - the dice's size in pixels (the median side of the boxes the reader finds): the dice network knows
   dice of 16-100 pixels in its first look, about 50-200 in a 1280x960 frame;
@@ -11,11 +12,16 @@
   (``vision.settle.row_gains``; ``band_depth``). On a still tray under steady light it is the
   camera's noise, well under 1 %.
 
+``faults`` judges the measures against ``DIE_PX``, ``CLIPPED_MOST`` and ``BANDS_MOST``; ``kostka check``
+and the box's menu say what to change for each.
+
 >>> import numpy as np
 >>> still = [np.full((240, 320, 3), 90, np.uint8)] * 3
 >>> check = check_frames(still)
 >>> check.dice, check.band_depth
 (0, 0.0)
+>>> faults(check)
+('no_dice',)
 """
 
 from __future__ import annotations
@@ -24,20 +30,35 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Literal
 
 import numpy as np
 from numpy.typing import NDArray
 
 from vision.colour import CLIPPED
+from vision.colour_reader import read_colours
 from vision.reader import as_bgr, read_dice
 from vision.settle import SettleParams, analysis_image, row_gains
+
+DIE_PX = (50.0, 250.0)
+"""Dice this many pixels across read best: smaller ones the reader's first look may miss
+(hardware/wiring.md), bigger ones it first takes for their pips."""
+CLIPPED_MOST = 0.05
+"""More of the dice's pixels clipped than this share: faces lose their colour, pips their edges."""
+BANDS_MOST = 0.03
+"""Flicker bands deeper than this (a share of the light): settle detection copes with 0.1 at most."""
+
+Fault = Literal["no_dice", "small", "big", "clipped", "bands"]
+"""What ``faults`` finds wrong: no dice seen, dice too small or too big in the frame (the camera's
+height), too much of them clipped (exposure, the lamp), flicker bands (the lamp, ``mains_hz``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class CameraCheck:
-    """What ``check_frames`` measured: frame size, dice found and read ``ok``, their median side in
-    pixels (None without dice), the share of their pixels the camera clipped, and the depth of the
-    flicker bands (the deepest between two consecutive frames, a share of the light)."""
+    """What ``check_frames`` measured: frame size, dice found and read ``ok`` (by the reader of
+    ``kind``, "pips" or "colours"), their median side in pixels (None without dice), the share of
+    their pixels the camera clipped, and the depth of the flicker bands (the deepest between two
+    consecutive frames, a share of the light)."""
 
     width: int
     height: int
@@ -46,16 +67,21 @@ class CameraCheck:
     die_px: float | None
     clipped: float
     band_depth: float
+    kind: str = "pips"
 
 
 def check_frames(frames: Sequence[NDArray[np.uint8]]) -> CameraCheck:
-    """Measure a camera from a few consecutive frames (BGR uint8, one size) of a still tray."""
+    """Measure a camera from a few consecutive frames (BGR uint8, one size) of a still tray; the
+    first half only lets the camera's exposure settle (the last half is measured)."""
     if not frames:
         raise ValueError("check_frames needs at least one frame")
+    frames = frames[(len(frames) - 1) // 2 :]
     last = as_bgr(frames[-1])
-    reading = read_dice(last)
+    readings = {"pips": read_dice(last), "colours": read_colours(last)}
+    kind = max(readings, key=lambda k: sum(d.status == "ok" for d in readings[k].dice))  # pips on a tie
+    reading = readings[kind]
     boxes = [d.box for d in reading.dice]
-    die_px = statistics.median(max(w, h) for _, _, w, h in boxes) if boxes else None
+    die_px = float(statistics.median(max(w, h) for _, _, w, h in boxes)) if boxes else None
     depths = [band_depth(a, b) for a, b in pairwise(frames)]
     return CameraCheck(
         reading.width,
@@ -65,7 +91,24 @@ def check_frames(frames: Sequence[NDArray[np.uint8]]) -> CameraCheck:
         die_px,
         clipped_share(last, boxes),
         max(depths, default=0.0),
+        kind,
     )
+
+
+def faults(check: CameraCheck) -> tuple[Fault, ...]:
+    """What is wrong with the camera's set-up, in the order of the measures; () when all is good."""
+    found: list[Fault] = []
+    if check.die_px is None:
+        found.append("no_dice")
+    elif check.die_px < DIE_PX[0]:
+        found.append("small")
+    elif check.die_px > DIE_PX[1]:
+        found.append("big")
+    if check.clipped > CLIPPED_MOST:
+        found.append("clipped")
+    if check.band_depth > BANDS_MOST:
+        found.append("bands")
+    return tuple(found)
 
 
 def clipped_share(frame: NDArray[np.uint8], boxes: Sequence[tuple[int, int, int, int]]) -> float:

@@ -21,13 +21,16 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # numpy and OpenCV load when the check runs (``kostka --help`` stays quick)
     from vision.camera_check import CameraCheck
 
-DIE_PX = (50.0, 250.0)
-"""Dice this many pixels across read best: smaller ones the reader's first look may miss
-(hardware/wiring.md), bigger ones it first takes for their pips."""
-CLIPPED = 0.05
-"""More of the dice's pixels clipped than this share: faces lose their colour, pips their edges."""
-BANDS = 0.03
-"""Flicker bands deeper than this (a share of the light): settle detection copes with 0.1 at most."""
+ADVICE = {
+    "no_dice": "No dice were found: put three to six dice in the tray and keep still.",
+    "small": "The dice are {size}: lower the camera or use a larger frame size (hardware/wiring.md).",
+    "big": "The dice are {size}: raise the camera.",
+    "clipped": 'The camera clips {clipped:.0f} % of the dice\'s pixels: keep highlights = "protect" in'
+    " [camera], and dim the lamp or move it away from the tray.",
+    "bands": "Bands of light {bands:.0f} % deep run across the frames (a lamp flickering on mains power):"
+    " set mains_hz in [camera] to your mains (50 in Europe, 60 in the Americas), or change the lamp.",
+}
+"""What to change for each of ``vision.camera_check.faults``."""
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -52,34 +55,19 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def verdicts(check: CameraCheck) -> list[tuple[str, str, str, str | None]]:
     """Per measure: its name, what was measured, the aim, and what to change (None when good)."""
-    change: str | None
-    if check.die_px is None:
-        size, change = "no dice", "No dice were found: put three to six dice in the tray and keep still."
-    else:
-        size = f"{check.die_px:.0f} px across"
-        change = (
-            f"The dice are {size}: lower the camera or use a larger frame size (hardware/wiring.md)."
-            if check.die_px < DIE_PX[0]
-            else f"The dice are {size}: raise the camera."
-            if check.die_px > DIE_PX[1]
-            else None
-        )
-    clipped = (
-        f'The camera clips {100 * check.clipped:.0f} % of the dice\'s pixels: keep highlights = "protect"'
-        " in [camera], and dim the lamp or move it away from the tray."
-    )
-    bands = (
-        f"Bands of light {100 * check.band_depth:.0f} % deep run across the frames (a lamp flickering on"
-        " mains power): set mains_hz in [camera] to your mains (50 in Europe, 60 in the Americas), or"
-        " change the lamp."
-    )
+    from vision.camera_check import BANDS_MOST, CLIPPED_MOST, DIE_PX, faults
+
+    size = "no dice" if check.die_px is None else f"{check.die_px:.0f} px across"
+    figures = {"size": size, "clipped": 100 * check.clipped, "bands": 100 * check.band_depth}
+    told = {fault: ADVICE[fault].format(**figures) for fault in faults(check)}
+    sizing = told.get("no_dice") or told.get("small") or told.get("big")
     return [
-        ("dice", f"{check.dice} found, {check.ok} read ok, {size}", f"{DIE_PX[0]:.0f}-{DIE_PX[1]:.0f} px",
-         change),
-        ("clipped", f"{100 * check.clipped:.1f} % of the dice's pixels", f"under {100 * CLIPPED:.0f} %",
-         clipped if check.clipped > CLIPPED else None),
-        ("flicker", f"bands {100 * check.band_depth:.1f} % deep", f"under {100 * BANDS:.0f} %",
-         bands if check.band_depth > BANDS else None),
+        ("dice", f"{check.dice} found, {check.ok} read ok ({check.kind}), {size}",
+         f"{DIE_PX[0]:.0f}-{DIE_PX[1]:.0f} px", sizing),
+        ("clipped", f"{100 * check.clipped:.1f} % of the dice's pixels", f"under {100 * CLIPPED_MOST:.0f} %",
+         told.get("clipped")),
+        ("flicker", f"bands {100 * check.band_depth:.1f} % deep", f"under {100 * BANDS_MOST:.0f} %",
+         told.get("bands")),
     ]  # fmt: skip
 
 
@@ -103,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with open_source(spec, size=size, controls=tray_controls(config.camera)) as source:
             frames = [source.read() for _ in range(args.frames)]
-        check = check_frames(frames[(len(frames) - 1) // 2 :])
+        check = check_frames(frames)
     except EndOfFrames:
         print(f"kostka check: {spec!r} gave fewer than {args.frames} frames; ask for fewer.", file=sys.stderr)
         return 2

@@ -1,0 +1,100 @@
+"""Checking the camera on the box, as ``kostka check`` does in a terminal: the menu's "check camera".
+
+A family or a café sets the box up without a terminal, so the check runs from the menu: the screen
+asks for a few dice in the tray and hands away; OK asks the loop for ``FRAMES`` frames in a row
+(``CheckFrames``); the camera thread measures them (``vision.camera_check``: the dice's size, how
+much of them the camera clips, how deep a lamp's flicker bands run) and answers ``CameraChecked``.
+The screen then shows each measure with a tick or a cross and, on the bottom line, what to change
+first (lower or raise the camera, dim the lamp, set ``mains_hz``). Pure like ``firmware.machine``.
+
+Buttons: OK checks (again); PREV goes back to where the menu was opened (``firmware.machine``
+does that); NEXT does nothing; presses while the frames are measured are ignored. When the camera
+fails, the screen says so, and OK works again once it is back.
+
+>>> from firmware.machine_state import Appliance, RollNow, Setup
+>>> state = begin_check(Appliance(Setup(()), RollNow(), "en"), RollNow())
+>>> state, effects = on_button(state, ButtonEvent.OK)
+>>> effects, state.screen.taking
+([CheckFrames(count=10)], True)
+>>> state = on_checked(state, CameraChecked(None, error="no frames"))
+>>> state.screen.problem, state.screen.taking
+('check.failed', False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from firmware.buttons import ButtonEvent
+from firmware.i18n import t
+from firmware.machine_games import decimal
+from firmware.machine_state import Appliance, CameraChecked, CheckCamera, Screen
+from firmware.views import CheckView, MessageView
+
+FRAMES = 10
+"""Frames taken for one check (as ``kostka check --frames``); the first half lets exposure settle."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckFrames:
+    """Take the next ``count`` frames, still tray or not, measure them and send ``CameraChecked``
+    (a new request replaces an old one)."""
+
+    count: int
+
+
+def begin_check(state: Appliance, back: Screen) -> Appliance:
+    """The check's first screen, over ``back`` (checking again from the menu over a check keeps
+    going back to the same screen)."""
+    if isinstance(back, CheckCamera):
+        back = back.back
+    return replace(state, screen=CheckCamera(back, problem=None if state.camera_ok else "camera.lost"))
+
+
+def _check(state: Appliance) -> CheckCamera:
+    assert isinstance(state.screen, CheckCamera)
+    return state.screen
+
+
+def on_button(state: Appliance, event: ButtonEvent) -> tuple[Appliance, list[CheckFrames]]:
+    """OK on the check's screen (PREV, which leaves it, is ``firmware.machine``'s)."""
+    screen = _check(state)
+    if screen.taking or not state.camera_ok or event is not ButtonEvent.OK:
+        return state, []
+    return replace(state, screen=replace(screen, taking=True, problem=None)), [CheckFrames(FRAMES)]
+
+
+def on_checked(state: Appliance, event: CameraChecked) -> Appliance:
+    """The frames measured: show the result, or that the check failed."""
+    screen = _check(state)
+    if not screen.taking:
+        return state  # asked before the camera failed or the menu was opened: OK asks again
+    if event.check is None:
+        return replace(state, screen=replace(screen, taking=False, problem="check.failed"))
+    return replace(state, screen=replace(screen, taking=False, result=event, problem=None))
+
+
+def check_view(screen: CheckCamera, lang: str) -> MessageView | CheckView:
+    """What to do before the first check, the measures with a tick or cross after it, and what to
+    change first (or that all is good)."""
+    title = t("check.title", lang)
+    if screen.taking:
+        hint = t("check.taking", lang)
+    elif screen.problem == "camera.lost":
+        hint = t("camera.retrying", lang)
+    else:
+        hint = t("check.hint", lang)
+    result = screen.result
+    if result is None or result.check is None or screen.problem is not None:
+        body = t(screen.problem, lang) if screen.problem is not None else t("check.ask", lang)
+        return MessageView(title, body, hint)
+    check, faults = result.check, result.faults
+    size = "-" if check.die_px is None else f"{check.die_px:.0f} px"
+    rows = (
+        (t("check.dice", lang), f"{check.dice} · {size}", not {"no_dice", "small", "big"} & set(faults)),
+        (t("check.clipped", lang), f"{decimal(100 * check.clipped, lang)} %", "clipped" not in faults),
+        (t("check.flicker", lang), f"{decimal(100 * check.band_depth, lang)} %", "bands" not in faults),
+    )
+    if not screen.taking:
+        hint = t(f"check.fault.{faults[0]}", lang) if faults else t("check.good", lang)
+    return CheckView(title, rows, hint)

@@ -1,0 +1,44 @@
+"""Driving the appliance in tests: the state machine fed events as the loop would, and waiting for
+what a thread puts on the loop's queue."""
+
+from __future__ import annotations
+
+import queue
+import time
+from typing import Any
+
+from firmware.machine import Appliance, Effect, Event, Show, step
+
+
+class Box:
+    """The state machine fed events, as the loop would, keeping the effects of the last step."""
+
+    def __init__(self, state: Appliance, effects: list[Effect]) -> None:
+        self.state, self.effects = state, effects
+
+    def __call__(self, *events: Event) -> list[Effect]:
+        """Feed ``events``; the effects they asked for, but ``Show`` (the view is ``view``)."""
+        out: list[Effect] = []
+        for event in events:
+            self.state, effects = step(self.state, event)
+            out += effects
+        self.effects = out
+        return [e for e in out if not isinstance(e, Show)]
+
+    @property
+    def view(self) -> Any:
+        """The view on the screen now."""
+        return self.state.shown
+
+
+def next_of(events: queue.Queue[Any], kind: type, timeout: float = 10.0) -> Any:
+    """The next event of type ``kind`` on the queue (the others are dropped); fails after ``timeout``."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            event = events.get(timeout=0.05)
+        except queue.Empty:
+            continue
+        if isinstance(event, kind):
+            return event
+    raise AssertionError(f"no {kind.__name__} within {timeout} s")
