@@ -132,3 +132,15 @@ def test_faults_judge_each_measure_at_its_bound(
     die_px: float | None, clipped: float, bands: float, found: tuple[str, ...]
 ) -> None:
     assert faults(CameraCheck(1280, 960, 0 if die_px is None else 4, 0, die_px, clipped, bands)) == found
+
+
+def test_a_hand_in_the_tray_asks_to_check_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    def hand(light: NDArray[np.float32], k: int) -> NDArray[np.float32]:
+        moved = np.ascontiguousarray(light)
+        cv2.ellipse(moved, (300 + 120 * k, 700), (260, 160), 20, 0, 360, (120, 150, 200), -1)  # sliding out
+        return moved
+
+    code, said = check(tmp_path, noisy(tray(), 8, hand), capsys)
+    assert code == 1 and said["moving"] and said["band_depth"] < 0.01  # a hand is no flicker
+    assert any("keep hands out" in line for line in said["advice"])
+    assert not check_frames(noisy(tray(), 4)).moving

@@ -11,6 +11,7 @@ from __future__ import annotations
 import doctest
 import queue
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -85,7 +86,9 @@ def test_the_check_shows_each_measure_and_what_to_change_first() -> None:
     assert view.hint == "Lower the camera"  # the first fault; the camera's height comes first
     assert box(OK) == [CheckFrames(FRAMES)]  # the player lowered it: check again
     assert box.view.rows == view.rows and box.view.hint == "Checking…"  # the last result stays up
-    box(CameraChecked(GOOD, ()))
+    box(CameraChecked(replace(GOOD, moving=True), ("moving",)))  # a hand passed: figures not to trust
+    assert box.view.hint == "Something moved"
+    box(OK, CameraChecked(GOOD, ()))
     assert [good for _, _, good in box.view.rows] == [True, True, True] and box.view.hint == "All good"
     box.state = step(box.state, PREV)[0]
     assert isinstance(box.state.screen, RollNow)

@@ -12,8 +12,10 @@ more dice: the tray may hold pip dice or Nogi Stonogi's colour dice) and measure
   (``vision.settle.row_gains``; ``band_depth``). On a still tray under steady light it is the
   camera's noise, well under 1 %.
 
-``faults`` judges the measures against ``DIE_PX``, ``CLIPPED_MOST`` and ``BANDS_MOST``; ``kostka check``
-and the box's menu say what to change for each.
+It also says whether anything moved while it measured (settle detection, ``vision.settle``): a hand
+in the tray hides dice and makes the figures worthless. ``faults`` judges the measures against
+``DIE_PX``, ``CLIPPED_MOST`` and ``BANDS_MOST``; ``kostka check`` and the box's menu say what to
+change for each.
 
 >>> import numpy as np
 >>> still = [np.full((240, 320, 3), 90, np.uint8)] * 3
@@ -38,7 +40,7 @@ from numpy.typing import NDArray
 from vision.colour import CLIPPED
 from vision.colour_reader import read_colours
 from vision.reader import as_bgr, read_dice
-from vision.settle import SettleParams, analysis_image, row_gains
+from vision.settle import SettleDetector, SettleKind, SettleParams, analysis_image, row_gains
 
 DIE_PX = (50.0, 250.0)
 """Dice this many pixels across read best: smaller ones the reader's first look may miss
@@ -48,17 +50,18 @@ CLIPPED_MOST = 0.05
 BANDS_MOST = 0.03
 """Flicker bands deeper than this (a share of the light): settle detection copes with 0.1 at most."""
 
-Fault = Literal["no_dice", "small", "big", "clipped", "bands"]
-"""What ``faults`` finds wrong: no dice seen, dice too small or too big in the frame (the camera's
-height), too much of them clipped (exposure, the lamp), flicker bands (the lamp, ``mains_hz``)."""
+Fault = Literal["moving", "no_dice", "small", "big", "clipped", "bands"]
+"""What ``faults`` finds wrong: something moved while measuring (check again, still), no dice seen,
+dice too small or too big in the frame (the camera's height), too much of them clipped (exposure,
+the lamp), flicker bands (the lamp, ``mains_hz``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class CameraCheck:
     """What ``check_frames`` measured: frame size, dice found and read ``ok`` (by the reader of
     ``kind``, "pips" or "colours"), their median side in pixels (None without dice), the share of
-    their pixels the camera clipped, and the depth of the flicker bands (the deepest between two
-    consecutive frames, a share of the light)."""
+    their pixels the camera clipped, the depth of the flicker bands (the deepest between two
+    consecutive frames, a share of the light), and whether anything moved in the frames measured."""
 
     width: int
     height: int
@@ -68,6 +71,7 @@ class CameraCheck:
     clipped: float
     band_depth: float
     kind: str = "pips"
+    moving: bool = False
 
 
 def check_frames(frames: Sequence[NDArray[np.uint8]]) -> CameraCheck:
@@ -92,12 +96,13 @@ def check_frames(frames: Sequence[NDArray[np.uint8]]) -> CameraCheck:
         clipped_share(last, boxes),
         max(depths, default=0.0),
         kind,
+        moved(frames),
     )
 
 
 def faults(check: CameraCheck) -> tuple[Fault, ...]:
     """What is wrong with the camera's set-up, in the order of the measures; () when all is good."""
-    found: list[Fault] = []
+    found: list[Fault] = ["moving"] if check.moving else []
     if check.die_px is None:
         found.append("no_dice")
     elif check.die_px < DIE_PX[0]:
@@ -109,6 +114,16 @@ def faults(check: CameraCheck) -> tuple[Fault, ...]:
     if check.band_depth > BANDS_MOST:
         found.append("bands")
     return tuple(found)
+
+
+def moved(frames: Sequence[NDArray[np.uint8]], fps: float = 10.0) -> bool:
+    """Does settle detection see motion across these consecutive frames (taken ``fps`` a second)?"""
+    detector = SettleDetector()
+    return any(
+        event.kind is SettleKind.ROLLING
+        for n, frame in enumerate(frames)
+        for event in detector.feed(frame, n / fps)
+    )
 
 
 def clipped_share(frame: NDArray[np.uint8], boxes: Sequence[tuple[int, int, int, int]]) -> float:

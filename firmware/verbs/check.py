@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # numpy and OpenCV load when the check runs (``kostka --help`
     from vision.camera_check import CameraCheck
 
 ADVICE = {
+    "moving": "Something moved in the tray while the frames were taken: keep hands out and check again.",
     "no_dice": "No dice were found: put three to six dice in the tray and keep still.",
     "small": "The dice are {size}: lower the camera or use a larger frame size (hardware/wiring.md).",
     "big": "The dice are {size}: raise the camera.",
@@ -68,6 +69,8 @@ def verdicts(check: CameraCheck) -> list[tuple[str, str, str, str | None]]:
          told.get("clipped")),
         ("flicker", f"bands {100 * check.band_depth:.1f} % deep", f"under {100 * BANDS_MOST:.0f} %",
          told.get("bands")),
+        ("still", "something moved" if check.moving else "nothing moved", "nothing moved",
+         told.get("moving")),
     ]  # fmt: skip
 
 
