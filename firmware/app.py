@@ -41,7 +41,7 @@ from firmware.rulebooks import RulebookError, rulebook_from_switches
 from firmware.standins import StandInDice, SyntheticSource, truth_reading
 from firmware.storage import UNREADABLE, GameStore, SavedGame, SavedGameError, StorageError
 from firmware.taught import TaughtColours
-from firmware.views import View
+from firmware.views import Snapshot, View
 from vision.reading import Reading
 
 
@@ -50,6 +50,8 @@ class AppError(RuntimeError):
 
 
 ButtonSource = GpioButtons | KeyboardButtons | ScriptedButtons
+SNAPSHOT_H = 64
+"""The camera check's picture is as tall as the OLED."""
 
 
 @dataclass(slots=True)
@@ -220,11 +222,30 @@ def teach_features(frame: Frame) -> tuple[tuple[float, ...], ...]:
 
 
 def check_camera(frames: list[Frame]) -> CameraChecked:
-    """The camera's set-up measured from consecutive frames of a still tray (``vision.camera_check``)."""
+    """The camera's set-up measured from consecutive frames of a still tray (``vision.camera_check``),
+    with the last frame made small for the screen."""
     from vision.camera_check import check_frames, faults
 
     check = check_frames(frames)
-    return CameraChecked(check, faults(check))
+    boxes = tuple((x, y, w, h) for x, y, w, h, _ in check.found)
+    return CameraChecked(check, faults(check), snapshot=snapshot(frames[-1], boxes))
+
+
+def snapshot(
+    frame: Frame, boxes: tuple[tuple[int, int, int, int], ...], height: int = SNAPSHOT_H
+) -> Snapshot:
+    """``frame`` as a grey picture ``height`` pixels tall (shrunk by area), with ``boxes`` (frame pixels)
+    shrunk alike."""
+    import cv2
+
+    grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    scale = height / grey.shape[0]
+    width = max(1, round(grey.shape[1] * scale))
+    small = cv2.resize(grey, (width, height), interpolation=cv2.INTER_AREA)
+    shrunk = tuple(
+        (round(x * scale), round(y * scale), round(w * scale), round(h * scale)) for x, y, w, h in boxes
+    )
+    return Snapshot(width, height, small.tobytes(), shrunk)
 
 
 def open_parts(

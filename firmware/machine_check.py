@@ -5,11 +5,13 @@ asks for a few dice in the tray and hands away; OK asks the loop for ``FRAMES`` 
 (``CheckFrames``); the camera thread measures them (``vision.camera_check``: the dice's size, how
 much of them the camera clips, how deep a lamp's flicker bands run) and answers ``CameraChecked``.
 The screen then shows each measure with a tick or a cross and, on the bottom line, what to change
-first (lower or raise the camera, dim the lamp, set ``mains_hz``). Pure like ``firmware.machine``.
+first (lower or raise the camera, dim the lamp, set ``mains_hz``); NEXT shows instead what the
+camera saw, the dice found boxed (is the tray in the middle of the picture?). Pure like
+``firmware.machine``.
 
-Buttons: OK checks (again); PREV goes back to where the menu was opened (``firmware.machine``
-does that); NEXT does nothing; presses while the frames are measured are ignored. When the camera
-fails, the screen says so, and OK works again once it is back.
+Buttons: OK checks (again); NEXT switches between the figures and the picture; PREV goes back to
+where the menu was opened (``firmware.machine`` does that); presses while the frames are measured
+are ignored. When the camera fails, the screen says so, and OK works again once it is back.
 
 >>> from firmware.machine_state import Appliance, RollNow, Setup
 >>> state = begin_check(Appliance(Setup(()), RollNow(), "en"), RollNow())
@@ -26,10 +28,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from firmware.buttons import ButtonEvent
-from firmware.i18n import t
+from firmware.i18n import t, tn
 from firmware.machine_games import decimal
 from firmware.machine_state import Appliance, CameraChecked, CheckCamera, Screen
-from firmware.views import CheckView, MessageView
+from firmware.views import CheckView, MessageView, SnapshotView
 
 FRAMES = 10
 """Frames taken for one check (as ``kostka check --frames``); the first half lets exposure settle."""
@@ -57,9 +59,14 @@ def _check(state: Appliance) -> CheckCamera:
 
 
 def on_button(state: Appliance, event: ButtonEvent) -> tuple[Appliance, list[CheckFrames]]:
-    """OK on the check's screen (PREV, which leaves it, is ``firmware.machine``'s)."""
+    """OK or NEXT on the check's screen (PREV, which leaves it, is ``firmware.machine``'s)."""
     screen = _check(state)
-    if screen.taking or not state.camera_ok or event is not ButtonEvent.OK:
+    if screen.taking or not state.camera_ok:
+        return state, []
+    if event is ButtonEvent.NEXT:
+        shown = screen.result is not None and screen.result.snapshot is not None and screen.problem is None
+        return (replace(state, screen=replace(screen, picture=not screen.picture)) if shown else state), []
+    if event is not ButtonEvent.OK:
         return state, []
     return replace(state, screen=replace(screen, taking=True, problem=None)), [CheckFrames(FRAMES)]
 
@@ -74,9 +81,9 @@ def on_checked(state: Appliance, event: CameraChecked) -> Appliance:
     return replace(state, screen=replace(screen, taking=False, result=event, problem=None))
 
 
-def check_view(screen: CheckCamera, lang: str) -> MessageView | CheckView:
+def check_view(screen: CheckCamera, lang: str) -> MessageView | CheckView | SnapshotView:
     """What to do before the first check, the measures with a tick or cross after it, and what to
-    change first (or that all is good)."""
+    change first (or that all is good); or what the camera saw (``picture``)."""
     title = t("check.title", lang)
     if screen.taking:
         hint = t("check.taking", lang)
@@ -89,6 +96,9 @@ def check_view(screen: CheckCamera, lang: str) -> MessageView | CheckView:
         body = t(screen.problem, lang) if screen.problem is not None else t("check.ask", lang)
         return MessageView(title, body, hint)
     check, faults = result.check, result.faults
+    if screen.picture and result.snapshot is not None:
+        doing = "…" if screen.taking else t("check.again", lang)
+        return SnapshotView(result.snapshot, (tn("check.seen", check.dice, lang), doing))
     size = "-" if check.die_px is None else f"{check.die_px:.0f} px"
     rows = (
         (t("check.dice", lang), f"{check.dice} · {size}", not {"no_dice", "small", "big"} & set(faults)),

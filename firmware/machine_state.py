@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from firmware.config import GAMES
 from firmware.machine_games import Guide, guide_for
-from firmware.views import Face, View
+from firmware.views import Face, Snapshot, View
 from rules.game import TERMINAL, Advice, RuleBook
 from rules.lezard_board import Card
 from rules.match import Match
@@ -155,23 +155,26 @@ class CheckCamera:
     """Checking the camera's set-up over a still tray with a few dice (``firmware.machine_check``),
     opened from the menu over ``back``. ``taking``: the frames are being taken and measured;
     ``result``: the last check's ``CameraChecked``; ``problem``: a catalogue key shown instead of
-    the result (the camera lost, the check failed)."""
+    the result (the camera lost, the check failed); ``picture``: the result is shown as what the
+    camera saw rather than as figures."""
 
     back: Screen
     taking: bool = False
     result: CameraChecked | None = None
     problem: str | None = None
+    picture: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class CameraChecked:
     """The frames asked by ``CheckFrames`` measured: ``check`` (``vision.camera_check.CameraCheck``)
-    and its ``faults`` (catalogue keys ``check.fault.<fault>`` say what to change), or ``error``
-    when they could not be measured."""
+    and its ``faults`` (catalogue keys ``check.fault.<fault>`` say what to change), and the last
+    frame made small (``snapshot``); or ``error`` when they could not be measured."""
 
     check: CameraCheck | None
     faults: tuple[str, ...] = ()
     error: str = ""
+    snapshot: Snapshot | None = None
 
 
 Screen = (

@@ -4,7 +4,7 @@ A screen reads nothing but its view (``firmware.views``) and draws white on blac
 helpers of ``firmware.drawing``. ``render`` picks the screen for the view's type. Layouts are
 made for 128x64 and scale their boxes with ``width``/``height``.
 
->>> from PIL import Image, ImageDraw
+>>> from PIL import Image, ImageDraw, ImageOps
 >>> from firmware.views import MessageView
 >>> img = Image.new("1", (128, 64))
 >>> render(ImageDraw.Draw(img), 128, 64, MessageView("Rzucaj!"))
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw, ImageOps
 
 from firmware.drawing import (
     OFF,
@@ -46,6 +46,7 @@ from firmware.views import (
     MessageView,
     RollView,
     ScoresView,
+    SnapshotView,
     TeachView,
     View,
     WinnerView,
@@ -286,6 +287,26 @@ def render_check(draw: ImageDraw.ImageDraw, width: int, height: int, view: Check
     draw_text(draw, (0, hint_top, width, height), view.hint, sizes=HINT_SIZES, max_lines=1)
 
 
+def render_snapshot(draw: ImageDraw.ImageDraw, width: int, height: int, view: SnapshotView) -> None:
+    """The camera's picture at the left, as tall as the screen, its contrast stretched and dithered,
+    each die found boxed; the lines in the room at its right."""
+    shot = view.snapshot
+    side = max(1, round(shot.width * height / shot.height))
+    picture = Image.frombytes("L", (shot.width, shot.height), shot.pixels).resize((side, height))
+    draw.bitmap((0, 0), ImageOps.autocontrast(picture, cutoff=1).convert("1"), fill=ON)  # dim rooms too
+    scale = height / shot.height
+    for x, y, w, h in shot.boxes:
+        box = (round(x * scale), round(y * scale), round((x + w) * scale) - 1, round((y + h) * scale) - 1)
+        draw.rectangle(box, outline=OFF)  # black and white: seen on any floor
+        draw.rectangle((box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1), outline=ON)
+    left = side + 2
+    if left >= width or not view.lines:
+        return
+    row = height // len(view.lines)
+    for n, line in enumerate(view.lines):
+        draw_text(draw, (left, n * row, width, (n + 1) * row), line, sizes=(16, 12, 10), max_lines=2)
+
+
 def render(draw: ImageDraw.ImageDraw, width: int, height: int, view: View) -> None:
     """Draw ``view`` with the screen made for its type."""
     from firmware.screens_scores import render_scores, render_winner
@@ -302,5 +323,6 @@ def render(draw: ImageDraw.ImageDraw, width: int, height: int, view: View) -> No
         WinnerView: render_winner,
         TeachView: render_teach,
         CheckView: render_check,
+        SnapshotView: render_snapshot,
     }
     screens[type(view)](draw, width, height, view)

@@ -34,7 +34,7 @@ from firmware.machine_state import (
     Winner,
 )
 from firmware.machine_views import view_of
-from firmware.views import View
+from firmware.views import Snapshot, View
 from rules.lezard import Lezard, Phase
 from rules.lezard_board import Card, parse_lezard_data
 from rules.match import Match
@@ -148,7 +148,24 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
     add("check-again", replace(base, screen=CheckCamera(RollNow(), taking=True, result=faults)))
     unplugged = CheckCamera(RollNow(), problem="camera.lost")
     add("check-camera-lost", replace(base, camera_ok=False, screen=unplugged))
+    seen = replace(faults, snapshot=_tray_snapshot())
+    add("check-picture", replace(base, screen=CheckCamera(RollNow(), result=seen, picture=True)))
     return out
+
+
+def _tray_snapshot() -> Snapshot:
+    """A small grey picture of a tray (a dark floor in a lighter frame) with four light dice, boxed."""
+    width, height = 85, 64
+    boxes = ((20, 18, 9, 9), (38, 30, 9, 9), (52, 14, 9, 9), (30, 44, 9, 9))
+    rows = []
+    for y in range(height):
+        row = bytearray(170 if not (8 <= y < 58) else 60 for _ in range(width))
+        row[:6] = row[-6:] = bytes([170] * 6)
+        for bx, by, bw, bh in boxes:
+            if by <= y < by + bh:
+                row[bx : bx + bw] = bytes([230] * bw)
+        rows.append(bytes(row))
+    return Snapshot(width, height, b"".join(rows), boxes)
 
 
 def _finish(book: Any, match: Match[Any, Any]) -> Match[Any, Any]:

@@ -160,7 +160,26 @@ class CheckView:
     hint: str
 
 
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A camera frame made small for the screen: grey ``pixels`` (``width`` x ``height`` bytes, row
+    by row) and the dice found, as boxes ``(x, y, w, h)`` in its pixels."""
+
+    width: int
+    height: int
+    pixels: bytes
+    boxes: tuple[tuple[int, int, int, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SnapshotView:
+    """What the camera saw (dithered, the dice found boxed), with a few short lines beside it."""
+
+    snapshot: Snapshot
+    lines: tuple[str, ...]
+
+
 View = (
     MessageView | ListView | RollView | DiceView | CardView | CardSeenView | ConfirmView | ScoresView
-    | WinnerView | TeachView | CheckView
+    | WinnerView | TeachView | CheckView | SnapshotView
 )

@@ -21,7 +21,7 @@ import pytest
 from box_driver import next_of
 
 import firmware.machine_check
-from firmware.app import begin, check_camera, open_parts, render_view
+from firmware.app import begin, check_camera, open_parts, render_view, snapshot
 from firmware.buttons import ButtonEvent
 from firmware.camera import CameraError
 from firmware.config import Camera, Config, Display, Game
@@ -38,7 +38,7 @@ from firmware.machine import (
 from firmware.machine_check import FRAMES
 from firmware.machine_state import CheckCamera, Menu, RollNow, menu_items
 from firmware.screens_samples import sample_setup
-from firmware.views import CheckView, MessageView
+from firmware.views import CheckView, MessageView, Snapshot, SnapshotView
 from vision.camera_check import CameraCheck
 from vision.synth import render
 
@@ -90,8 +90,37 @@ def test_the_check_shows_each_measure_and_what_to_change_first() -> None:
     assert box.view.hint == "Something moved"
     box(OK, CameraChecked(GOOD, ()))
     assert [good for _, _, good in box.view.rows] == [True, True, True] and box.view.hint == "All good"
+    assert box(NEXT) == [] and isinstance(box.view, CheckView)  # no picture came with this check
     box.state = step(box.state, PREV)[0]
     assert isinstance(box.state.screen, RollNow)
+
+
+def test_next_shows_what_the_camera_saw_and_ok_checks_again_from_there() -> None:
+    box = at_a_roll()
+    open_check(box)
+    box(NEXT)  # nothing measured yet: nothing to show
+    assert isinstance(box.view, MessageView)
+    box(OK)
+    shot = Snapshot(4, 3, bytes(range(12)), ((1, 1, 2, 1),))
+    box(CameraChecked(FAR, ("small", "bands"), snapshot=shot))
+    box(NEXT)
+    assert isinstance(box.view, SnapshotView) and box.view.snapshot == shot
+    assert box.view.lines == ("5 dice", "OK ↻")
+    assert box(OK) == [CheckFrames(FRAMES)] and box.view.lines[1] == "…"  # the picture stays up
+    assert box(NEXT) == [] and isinstance(box.view, SnapshotView)  # ignored while measuring
+    box(CameraChecked(GOOD, (), snapshot=replace(shot, boxes=())))
+    assert isinstance(box.view, SnapshotView) and box.view.snapshot.boxes == ()
+    box(NEXT)
+    assert isinstance(box.view, CheckView) and box.view.hint == "All good"
+
+
+def test_the_snapshot_is_the_frame_made_small_with_its_dice() -> None:
+    frame = np.zeros((960, 1280, 3), np.uint8)
+    frame[480:, :640] = 200
+    shot = snapshot(frame, ((640, 480, 150, 75),))
+    assert (shot.width, shot.height, len(shot.pixels)) == (85, 64, 85 * 64)
+    assert shot.boxes == ((43, 32, 10, 5),)
+    assert shot.pixels[63 * 85] == 200 and shot.pixels[84] == 0  # bottom left light, top right dark
 
 
 def test_leaving_the_check_asks_for_the_roll_again() -> None:
@@ -217,6 +246,11 @@ def test_the_whole_box_checks_its_stand_in_camera(tmp_path: Path) -> None:
         assert isinstance(screen, CheckCamera) and screen.result is not None and screen.result.check
         assert screen.result.check.dice >= 1 and screen.result.check.width == 1280
         assert isinstance(loop.state.shown, CheckView)
+        shot = screen.result.snapshot
+        assert shot is not None and (shot.width, shot.height) == (85, 64)
+        assert len(shot.boxes) == len(screen.result.check.found) == screen.result.check.dice
+        loop.handle(NEXT)
+        assert isinstance(loop.state.shown, SnapshotView)
 
 
 @pytest.mark.parametrize("module", [firmware.machine_check])

@@ -61,7 +61,8 @@ class CameraCheck:
     """What ``check_frames`` measured: frame size, dice found and read ``ok`` (by the reader of
     ``kind``, "pips" or "colours"), their median side in pixels (None without dice), the share of
     their pixels the camera clipped, the depth of the flicker bands (the deepest between two
-    consecutive frames, a share of the light), and whether anything moved in the frames measured."""
+    consecutive frames, a share of the light), whether anything moved in the frames measured, and
+    the dice found in the last frame: ``(x, y, w, h, status)`` in its pixels."""
 
     width: int
     height: int
@@ -72,6 +73,7 @@ class CameraCheck:
     band_depth: float
     kind: str = "pips"
     moving: bool = False
+    found: tuple[tuple[int, int, int, int, str], ...] = ()
 
 
 def check_frames(frames: Sequence[NDArray[np.uint8]]) -> CameraCheck:
@@ -97,6 +99,7 @@ def check_frames(frames: Sequence[NDArray[np.uint8]]) -> CameraCheck:
         max(depths, default=0.0),
         kind,
         moved(frames),
+        tuple((*d.box, d.status) for d in reading.dice),
     )
 
 
