@@ -144,3 +144,17 @@ def test_a_hand_in_the_tray_asks_to_check_again(tmp_path: Path, capsys: pytest.C
     assert code == 1 and said["moving"] and said["band_depth"] < 0.01  # a hand is no flicker
     assert any("keep hands out" in line for line in said["advice"])
     assert not check_frames(noisy(tray(), 4)).moving
+
+
+def test_the_picture_boxes_the_dice_found(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = shots(tmp_path / "shots", noisy(tray(), 4))
+    picture = tmp_path / "check.png"
+    code = main(["check", "--source", source, "--frames", "4", "--json", "--picture", str(picture)])
+    said = json.loads(capsys.readouterr().out)
+    drawn = cv2.imread(str(picture))
+    assert code == 0 and drawn is not None and drawn.shape == (960, 1280, 3)
+    x, y, w, h, status = said["found"][0]
+    assert status == "ok" and tuple(drawn[y + h // 2, x]) == (0, 200, 0)  # the box's left edge, green
+    for bad in (tmp_path / "no" / "such" / "folder.png", tmp_path / "check.nothing"):
+        assert main(["check", "--source", source, "--frames", "4", "--picture", str(bad)]) == 2
+        assert f"cannot write the picture {bad}" in capsys.readouterr().err

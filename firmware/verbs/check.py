@@ -1,12 +1,15 @@
-"""``kostka check [--config FILE] [--source SPEC] [--frames N] [--json]``: is the camera set up?
+"""``kostka check [--config FILE] [--source SPEC] [--frames N] [--json] [--picture FILE]``: is the
+camera set up?
 
 Put a few dice in the tray, keep hands out, and run it: it takes ``--frames`` frames from the camera
 (or another source), with the focus, exposure and flicker settings of the config's ``[camera]``, and
 says for each measure of ``vision.camera_check`` whether it is good and, if not, what to change:
 the dice's size in the frame (camera height), how much of them the camera clips (exposure, light),
 and how deep a lamp's flicker bands run across the frames (``mains_hz``, the lamp). The first half of
-the frames only lets the camera's exposure settle. Exit status 0 when all is good, 1 when there is
-advice, 2 when the camera cannot be used.
+the frames only lets the camera's exposure settle. ``--picture`` writes the last frame with each die
+found boxed (green: read ``ok``, orange: uncertain, red: cocked) and the camera's clipped pixels in
+magenta, to look at over SSH. Exit status 0 when all is good, 1 when there is advice, 2 when the
+camera cannot be used.
 """
 
 from __future__ import annotations
@@ -51,6 +54,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("--frames", type=int, default=10, help="frames to take (default 10)")
     parser.add_argument("--json", action="store_true", help="the measures and the advice as one JSON object")
+    parser.add_argument(
+        "--picture", type=Path, metavar="FILE", help="write the last frame, the dice found boxed (JPEG/PNG)"
+    )
     return parser
 
 
@@ -103,11 +109,41 @@ def run(args: argparse.Namespace) -> int:
         return 2
     rows = verdicts(check)
     told = [change for *_, change in rows if change]
+    if args.picture is not None and not write_picture(args.picture, frames[-1], check):
+        return 2
     if args.json:
         print(json.dumps({"source": spec, **asdict(check), "advice": told}))
     else:
         print(report(spec, check, rows))
     return 1 if told else 0
+
+
+STATUS_BGR = {"ok": (0, 200, 0), "uncertain": (0, 160, 255), "cocked": (0, 0, 255)}
+"""Box colours of the picture by the die's status."""
+
+
+def write_picture(path: Path, frame: Any, check: CameraCheck) -> bool:
+    """The frame with its clipped pixels in magenta and each die found boxed by status; False (and
+    why, on stderr) when the file cannot be written."""
+    import cv2
+    import numpy as np
+
+    from vision.colour import CLIPPED
+
+    picture = frame.copy()
+    picture[frame.max(axis=2) >= CLIPPED] = (255, 0, 255)
+    thick = max(2, frame.shape[1] // 400)
+    for x, y, w, h, status in check.found:
+        cv2.rectangle(picture, (x, y), (x + w - 1, y + h - 1), STATUS_BGR.get(status, (255, 255, 255)), thick)
+    try:
+        written = cv2.imwrite(str(path), np.ascontiguousarray(picture))
+    except cv2.error as error:
+        written, reason = False, str(error).strip().splitlines()[-1]
+    else:
+        reason = "OpenCV could not write it (is the folder there, does the name end in .jpg or .png?)"
+    if not written:
+        print(f"kostka check: cannot write the picture {path}: {reason}", file=sys.stderr)
+    return bool(written)
 
 
 def report(spec: str, check: CameraCheck, rows: list[tuple[str, str, str, str | None]]) -> str:
