@@ -153,7 +153,7 @@ def test_the_picture_boxes_the_dice_found(tmp_path: Path, capsys: pytest.Capture
     said = json.loads(capsys.readouterr().out)
     drawn = cv2.imread(str(picture))
     assert code == 0 and drawn is not None and drawn.shape == (960, 1280, 3)
-    x, y, w, h, status = said["found"][0]
+    x, y, _, h, status = said["found"][0]
     assert status == "ok" and tuple(drawn[y + h // 2, x]) == (0, 200, 0)  # the box's left edge, green
     for bad in (tmp_path / "no" / "such" / "folder.png", tmp_path / "check.nothing"):
         assert main(["check", "--source", source, "--frames", "4", "--picture", str(bad)]) == 2
