@@ -102,6 +102,7 @@ def check_view(screen: CheckCamera, lang: str) -> MessageView | CheckView | Snap
     size = "-" if check.die_px is None else f"{check.die_px:.0f} px"
     rows = (
         (t("check.dice", lang), f"{check.dice} · {size}", not {"no_dice", "small", "big"} & set(faults)),
+        (t("check.sharp", lang), f"{decimal(100 * check.blur, lang)} %", "blurred" not in faults),
         (t("check.clipped", lang), f"{decimal(100 * check.clipped, lang)} %", "clipped" not in faults),
         (t("check.flicker", lang), f"{decimal(100 * check.band_depth, lang)} %", "bands" not in faults),
     )

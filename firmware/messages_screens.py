@@ -66,6 +66,7 @@ PL: dict[str, str] = {
     "check.taking": "Sprawdzam…",
     "check.failed": "Test się nie udał",
     "check.dice": "Kostki",
+    "check.sharp": "Rozmycie",
     "check.clipped": "Blask",
     "check.flicker": "Migotanie",
     "check.good": "Wszystko dobrze",
@@ -77,6 +78,7 @@ PL: dict[str, str] = {
     "check.fault.no_dice": "Nie widzę kostek",
     "check.fault.small": "Kamera niżej",
     "check.fault.big": "Kamera wyżej",
+    "check.fault.blurred": "Nieostro: focus_cm",
     "check.fault.clipped": "Za jasno: lampa dalej",
     "check.fault.bands": "Lampa migocze",
 }
@@ -139,6 +141,7 @@ EN: dict[str, str] = {
     "check.taking": "Checking…",
     "check.failed": "Check failed",
     "check.dice": "Dice",
+    "check.sharp": "Blur",
     "check.clipped": "Glare",
     "check.flicker": "Flicker",
     "check.good": "All good",
@@ -150,6 +153,7 @@ EN: dict[str, str] = {
     "check.fault.no_dice": "No dice seen",
     "check.fault.small": "Lower the camera",
     "check.fault.big": "Raise the camera",
+    "check.fault.blurred": "Blurred: focus_cm",
     "check.fault.clipped": "Too bright: move lamp",
     "check.fault.bands": "Lamp flickers",
 }

@@ -274,8 +274,8 @@ def render_teach(draw: ImageDraw.ImageDraw, width: int, height: int, view: Teach
 
 def render_check(draw: ImageDraw.ImageDraw, width: int, height: int, view: CheckView) -> None:
     """The camera check: a row per measure, a tick or a cross before its name and the figure at
-    the right, and what to change first on the bottom line."""
-    top = _title_bar(draw, width, height, view.title)
+    the right, and what to change first on the bottom line (the rows fill the screen: no title)."""
+    top = 0
     hint_top = 52 * height // 64
     names = [f"{CROSS} {name}" for name, _, _ in view.rows]
     f = font(list_size(names, [figure for _, figure, _ in view.rows], width, hint_top - top))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ import pytest
 from numpy.typing import NDArray
 
 from firmware.cli import main
-from vision.camera_check import CameraCheck, check_frames, faults
+from vision.camera_check import BLUR_MOST, CameraCheck, check_frames, faults
 from vision.synth import render
 
 ROWS = np.arange(960, dtype=np.float32)[:, None, None]
@@ -158,3 +159,13 @@ def test_the_picture_boxes_the_dice_found(tmp_path: Path, capsys: pytest.Capture
     for bad in (tmp_path / "no" / "such" / "folder.png", tmp_path / "check.nothing"):
         assert main(["check", "--source", source, "--frames", "4", "--picture", str(bad)]) == 2
         assert f"cannot write the picture {bad}" in capsys.readouterr().err
+
+
+def test_a_camera_out_of_focus_calls_for_focus_cm(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sharp = check_frames(noisy(tray(), 2))
+    disc = cv2.circle(np.zeros((13, 13), np.float32), (6, 6), 6, 1.0, -1)  # a lens out of focus: a disc
+    blurred = [cv2.filter2D(frame, -1, disc / disc.sum()) for frame in noisy(tray(), 4)]
+    code, said = check(tmp_path, blurred, capsys)
+    assert sharp.blur < BLUR_MOST < said["blur"] and sharp.dice >= 1 and said["dice"] >= 1
+    assert code == 1 and len(said["advice"]) == 1 and "focus_cm" in said["advice"][0]
+    assert faults(replace(sharp, blur=BLUR_MOST + 0.001)) == ("blurred",)

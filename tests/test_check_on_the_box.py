@@ -81,15 +81,15 @@ def test_the_check_shows_each_measure_and_what_to_change_first() -> None:
     box(CameraChecked(FAR, ("small", "bands")))
     view = box.view
     assert isinstance(view, CheckView) and not box.check.taking
-    assert [good for _, _, good in view.rows] == [False, True, False]
-    assert [figure for _, figure, _ in view.rows] == ["5 · 38 px", "1.2 %", "6.1 %"]
+    assert [good for _, _, good in view.rows] == [False, True, True, False]
+    assert [figure for _, figure, _ in view.rows] == ["5 · 38 px", "0 %", "1.2 %", "6.1 %"]
     assert view.hint == "Lower the camera"  # the first fault; the camera's height comes first
     assert box(OK) == [CheckFrames(FRAMES)]  # the player lowered it: check again
     assert box.view.rows == view.rows and box.view.hint == "Checking…"  # the last result stays up
     box(CameraChecked(replace(GOOD, moving=True), ("moving",)))  # a hand passed: figures not to trust
     assert box.view.hint == "Something moved"
     box(OK, CameraChecked(GOOD, ()))
-    assert [good for _, _, good in box.view.rows] == [True, True, True] and box.view.hint == "All good"
+    assert [good for _, _, good in box.view.rows] == [True] * 4 and box.view.hint == "All good"
     assert box(NEXT) == [] and isinstance(box.view, CheckView)  # no picture came with this check
     box.state = step(box.state, PREV)[0]
     assert isinstance(box.state.screen, RollNow)

@@ -5,6 +5,8 @@ more dice: the tray may hold pip dice or Nogi Stonogi's colour dice) and measure
 
 - the dice's size in pixels (the median side of the boxes the reader finds): the dice network knows
   dice of 16-100 pixels in its first look, about 50-200 in a 1280x960 frame;
+- how sharp the dice are: the width of their edges as a share of their size (``edge_width``); a
+  lens focused at 1 m over a tray 35 cm below spreads each point over a tenth of a die;
 - how much of the dice the camera clipped (a channel at ``CLIPPED`` or more): a clipped face loses
   its colour, and its pips may vanish in the glare;
 - how deep the bands of light across the rows are that a lamp's flicker draws on a camera that reads
@@ -14,8 +16,8 @@ more dice: the tray may hold pip dice or Nogi Stonogi's colour dice) and measure
 
 It also says whether anything moved while it measured (settle detection, ``vision.settle``): a hand
 in the tray hides dice and makes the figures worthless. ``faults`` judges the measures against
-``DIE_PX``, ``CLIPPED_MOST`` and ``BANDS_MOST``; ``kostka check`` and the box's menu say what to
-change for each.
+``DIE_PX``, ``BLUR_MOST``, ``CLIPPED_MOST`` and ``BANDS_MOST``; ``kostka check`` and the box's menu
+say what to change for each.
 
 >>> import numpy as np
 >>> still = [np.full((240, 320, 3), 90, np.uint8)] * 3
@@ -34,6 +36,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Literal
 
+import cv2
 import numpy as np
 from numpy.typing import NDArray
 
@@ -45,15 +48,21 @@ from vision.settle import SettleDetector, SettleKind, SettleParams, analysis_ima
 DIE_PX = (50.0, 250.0)
 """Dice this many pixels across read best: smaller ones the reader's first look may miss
 (hardware/wiring.md), bigger ones it first takes for their pips."""
+BLUR_MOST = 0.075
+"""Dice edges wider than this share of a die: the camera is out of focus. The held-out photos made
+1280x960 frames (bench/bench_vision.py's way, every 4th odd photo): byler's dice (50 px) 0.028-0.046,
+matteo's and gissur's (bigger) at most 0.036; renderer frames of pip and colour dice at most 0.062;
+byler's blurred by a 3 / 6.2 / 9 px disc (a Camera Module 3 left at 1 m: 6.2 px, 1.2 points fewer
+dice read right, bench/bench_photo_changes.py --changes defocus): medians 0.056 / 0.089 / 0.129."""
 CLIPPED_MOST = 0.05
 """More of the dice's pixels clipped than this share: faces lose their colour, pips their edges."""
 BANDS_MOST = 0.03
 """Flicker bands deeper than this (a share of the light): settle detection copes with 0.1 at most."""
 
-Fault = Literal["moving", "no_dice", "small", "big", "clipped", "bands"]
+Fault = Literal["moving", "no_dice", "small", "big", "blurred", "clipped", "bands"]
 """What ``faults`` finds wrong: something moved while measuring (check again, still), no dice seen,
-dice too small or too big in the frame (the camera's height), too much of them clipped (exposure,
-the lamp), flicker bands (the lamp, ``mains_hz``)."""
+dice too small or too big in the frame (the camera's height), blurred dice (the focus), too much of
+them clipped (exposure, the lamp), flicker bands (the lamp, ``mains_hz``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +83,8 @@ class CameraCheck:
     kind: str = "pips"
     moving: bool = False
     found: tuple[tuple[int, int, int, int, str], ...] = ()
+    blur: float = 0.0
+    """The dice's edge width as a share of their size (``edge_width``; the median die; 0 without dice)."""
 
 
 def check_frames(frames: Sequence[NDArray[np.uint8]]) -> CameraCheck:
@@ -88,6 +99,7 @@ def check_frames(frames: Sequence[NDArray[np.uint8]]) -> CameraCheck:
     reading = readings[kind]
     boxes = [d.box for d in reading.dice]
     die_px = float(statistics.median(max(w, h) for _, _, w, h in boxes)) if boxes else None
+    sure = [d.box for d in reading.dice if d.status == "ok"]
     depths = [band_depth(a, b) for a, b in pairwise(frames)]
     return CameraCheck(
         reading.width,
@@ -100,6 +112,7 @@ def check_frames(frames: Sequence[NDArray[np.uint8]]) -> CameraCheck:
         kind,
         moved(frames),
         tuple((*d.box, d.status) for d in reading.dice),
+        round(float(np.median([edge_width(last, box) for box in sure or boxes])), 4) if boxes else 0.0,
     )
 
 
@@ -112,6 +125,8 @@ def faults(check: CameraCheck) -> tuple[Fault, ...]:
         found.append("small")
     elif check.die_px > DIE_PX[1]:
         found.append("big")
+    if check.blur > BLUR_MOST:
+        found.append("blurred")
     if check.clipped > CLIPPED_MOST:
         found.append("clipped")
     if check.band_depth > BANDS_MOST:
@@ -127,6 +142,28 @@ def moved(frames: Sequence[NDArray[np.uint8]], fps: float = 10.0) -> bool:
         for n, frame in enumerate(frames)
         for event in detector.feed(frame, n / fps)
     )
+
+
+def edge_width(frame: NDArray[np.uint8], box: tuple[int, int, int, int]) -> float:
+    """How wide a die's edges are, as a share of its size: the spread of the light around it (5th to
+    95th percentile, the box and a quarter of its side about it) over its steepest change (the
+    99.5th percentile of the grey level's gradient, in levels a pixel), divided by the box's side.
+    A sharp edge is a pixel or two wide; out of focus it is as wide as the blur.
+
+    >>> frame = np.zeros((100, 100, 3), np.uint8); frame[30:70, 30:70] = 200
+    >>> box = (30, 30, 40, 40)
+    >>> round(edge_width(frame, box), 3), round(edge_width(cv2.blur(frame, (9, 9)), box), 3)
+    (0.05, 0.203)
+    """
+    x, y, w, h = box
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    pad = max(w, h) // 4
+    crop = grey[max(0, y - pad) : y + h + pad, max(0, x - pad) : x + w + pad].astype(np.float32)
+    gradient = (
+        np.hypot(cv2.Sobel(crop, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(crop, cv2.CV_32F, 0, 1, ksize=3)) / 8
+    )
+    low, high = np.percentile(crop, (5, 95))
+    return float((high - low) / max(1e-3, float(np.percentile(gradient, 99.5))) / max(1, w, h))
 
 
 def clipped_share(frame: NDArray[np.uint8], boxes: Sequence[tuple[int, int, int, int]]) -> float:

@@ -29,6 +29,8 @@ ADVICE = {
     "no_dice": "No dice were found: put three to six dice in the tray and keep still.",
     "small": "The dice are {size}: lower the camera or use a larger frame size (hardware/wiring.md).",
     "big": "The dice are {size}: raise the camera.",
+    "blurred": "The dice look blurred (their edges {blur:.0f} % of a die wide): set focus_cm in [camera] to"
+    " the camera's height above the tray (Camera Module 3), or turn a fixed lens until the pips are sharp.",
     "clipped": 'The camera clips {clipped:.0f} % of the dice\'s pixels: keep highlights = "protect" in'
     " [camera], and dim the lamp or move it away from the tray.",
     "bands": "Bands of light {bands:.0f} % deep run across the frames (a lamp flickering on mains power):"
@@ -62,15 +64,22 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def verdicts(check: CameraCheck) -> list[tuple[str, str, str, str | None]]:
     """Per measure: its name, what was measured, the aim, and what to change (None when good)."""
-    from vision.camera_check import BANDS_MOST, CLIPPED_MOST, DIE_PX, faults
+    from vision.camera_check import BANDS_MOST, BLUR_MOST, CLIPPED_MOST, DIE_PX, faults
 
     size = "no dice" if check.die_px is None else f"{check.die_px:.0f} px across"
-    figures = {"size": size, "clipped": 100 * check.clipped, "bands": 100 * check.band_depth}
+    figures = {
+        "size": size,
+        "blur": 100 * check.blur,
+        "clipped": 100 * check.clipped,
+        "bands": 100 * check.band_depth,
+    }
     told = {fault: ADVICE[fault].format(**figures) for fault in faults(check)}
     sizing = told.get("no_dice") or told.get("small") or told.get("big")
     return [
         ("dice", f"{check.dice} found, {check.ok} read ok ({check.kind}), {size}",
          f"{DIE_PX[0]:.0f}-{DIE_PX[1]:.0f} px", sizing),
+        ("sharp", f"edges {100 * check.blur:.1f} % of a die wide", f"under {100 * BLUR_MOST:.1f} %",
+         told.get("blurred")),
         ("clipped", f"{100 * check.clipped:.1f} % of the dice's pixels", f"under {100 * CLIPPED_MOST:.0f} %",
          told.get("clipped")),
         ("flicker", f"bands {100 * check.band_depth:.1f} % deep", f"under {100 * BANDS_MOST:.0f} %",
