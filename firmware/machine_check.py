@@ -3,9 +3,10 @@
 A family or a café sets the box up without a terminal, so the check runs from the menu: the screen
 asks for a few dice in the tray and hands away; OK asks the loop for ``FRAMES`` frames in a row
 (``CheckFrames``); the camera thread measures them (``vision.camera_check``: the dice's size, how
-much of them the camera clips, how deep a lamp's flicker bands run) and answers ``CameraChecked``.
-The screen then shows each measure with a tick or a cross and, on the bottom line, what to change
-first (lower or raise the camera, dim the lamp, set ``mains_hz``); NEXT shows instead what the
+sharp they are, how much of them the camera clips, how deep a lamp's flicker bands run, whether
+anything moved) and answers ``CameraChecked``. The screen then shows each measure with a tick or a
+cross and, on the bottom line, what to change first (keep still, lower or raise the camera, set
+``focus_cm``, move the lamp, set ``mains_hz``); NEXT shows instead what the
 camera saw, the dice found boxed (is the tray in the middle of the picture?). Pure like
 ``firmware.machine``.
 
@@ -108,4 +109,4 @@ def check_view(screen: CheckCamera, lang: str) -> MessageView | CheckView | Snap
     )
     if not screen.taking:
         hint = t(f"check.fault.{faults[0]}", lang) if faults else t("check.good", lang)
-    return CheckView(title, rows, hint)
+    return CheckView(rows, hint)

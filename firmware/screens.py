@@ -4,7 +4,7 @@ A screen reads nothing but its view (``firmware.views``) and draws white on blac
 helpers of ``firmware.drawing``. ``render`` picks the screen for the view's type. Layouts are
 made for 128x64 and scale their boxes with ``width``/``height``.
 
->>> from PIL import Image, ImageDraw, ImageOps
+>>> from PIL import Image, ImageDraw
 >>> from firmware.views import MessageView
 >>> img = Image.new("1", (128, 64))
 >>> render(ImageDraw.Draw(img), 128, 64, MessageView("Rzucaj!"))
@@ -275,13 +275,12 @@ def render_teach(draw: ImageDraw.ImageDraw, width: int, height: int, view: Teach
 def render_check(draw: ImageDraw.ImageDraw, width: int, height: int, view: CheckView) -> None:
     """The camera check: a row per measure, a tick or a cross before its name and the figure at
     the right, and what to change first on the bottom line (the rows fill the screen: no title)."""
-    top = 0
     hint_top = 52 * height // 64
     names = [f"{CROSS} {name}" for name, _, _ in view.rows]
-    f = font(list_size(names, [figure for _, figure, _ in view.rows], width, hint_top - top))
-    row_height = (hint_top - top) // max(1, len(view.rows))
+    f = font(list_size(names, [figure for _, figure, _ in view.rows], width, hint_top))
+    row_height = hint_top // max(1, len(view.rows))
     for n, (name, figure, good) in enumerate(view.rows):
-        row_top = top + n * row_height
+        row_top = n * row_height
         draw_row(draw, (0, row_top, width, row_top + row_height), f"{MARK if good else CROSS} {name}", f,
                  right_text=figure)
     draw_text(draw, (0, hint_top, width, height), view.hint, sizes=HINT_SIZES, max_lines=1)

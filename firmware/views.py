@@ -155,7 +155,6 @@ class CheckView:
     """The camera check's measures: per row a name, the figure and whether it is good (a tick or a
     cross), then what to change first or that all is good (``hint``)."""
 
-    title: str
     rows: tuple[tuple[str, str, bool], ...]
     hint: str
 

@@ -4,8 +4,9 @@ camera set up?
 Put a few dice in the tray, keep hands out, and run it: it takes ``--frames`` frames from the camera
 (or another source), with the focus, exposure and flicker settings of the config's ``[camera]``, and
 says for each measure of ``vision.camera_check`` whether it is good and, if not, what to change:
-the dice's size in the frame (camera height), how much of them the camera clips (exposure, light),
-and how deep a lamp's flicker bands run across the frames (``mains_hz``, the lamp). The first half of
+the dice's size in the frame (camera height), how sharp they are (``focus_cm``), how much of them
+the camera clips (exposure, light), how deep a lamp's flicker bands run across the frames
+(``mains_hz``, the lamp), and whether anything moved meanwhile (check again). The first half of
 the frames only lets the camera's exposure settle. ``--picture`` writes the last frame with each die
 found boxed (green: read ``ok``, orange: uncertain, red: cocked) and the camera's clipped pixels in
 magenta, to look at over SSH. Exit status 0 when all is good, 1 when there is advice, 2 when the
