@@ -202,7 +202,8 @@ def open_source(
 
     - ``picamera2`` or ``picamera2:N``: the Raspberry Pi camera N (default 0), ``size`` BGR frames,
       run with the libcamera ``controls`` it offers (``firmware.camera_picamera2.tray_controls``);
-    - ``usb``, ``usb:N``: USB webcam N via OpenCV, asked for ``size``;
+    - ``usb``, ``usb:N``: USB webcam N via OpenCV, asked for ``size``, given the ``controls`` it has a
+      V4L2 control for (``firmware.v4l2``: the anti-flicker one);
     - a video file (``.avi``, ``.mp4``, ...): its frames in order, ``loop`` to start over at the end;
     - a folder, a glob (``shots/*.jpg``) or one image file: replayed in natural order, ``loop`` likewise.
 
@@ -222,7 +223,7 @@ def open_source(
             return Picamera2Source(size=size, camera_num=index, controls=controls)
         from firmware.camera_videocapture import VideoCaptureSource
 
-        return VideoCaptureSource(index, size=size)
+        return VideoCaptureSource(index, size=size, controls=controls)
 
     from firmware.camera_replay import ReplaySource
 

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import cv2
 
 from firmware.camera import DEFAULT_SIZE, CameraError, EndOfFrames, Frame, SourceBase, check_size
+from firmware.v4l2 import Ioctl, webcam_controls
+
+log = logging.getLogger(__name__)
 
 MJPG = cv2.VideoWriter.fourcc(*"MJPG")
 """Webcams send 1280x960 as MJPG at full rate; raw YUYV that size crawls over USB 2 (a camera
@@ -22,9 +26,12 @@ class VideoCaptureSource(SourceBase):
     """A USB webcam (``target`` an int) or a video file (``target`` a path), read with OpenCV.
 
     A webcam is asked for MJPG, ``size`` and a one-frame buffer, so that a loop that reads slowly
-    while nobody plays still gets a fresh frame rather than one queued seconds ago. A video file
-    gives its own frame size; at its end ``read()`` raises ``EndOfFrames``, or starts over if ``loop``.
-    ``open_capture`` replaces ``cv2.VideoCapture`` (tests use it to pull the plug).
+    while nobody plays still gets a fresh frame rather than one queued seconds ago, and given those of
+    ``controls`` (libcamera's names, ``firmware.camera_picamera2.tray_controls``) it has a V4L2 control
+    for (``firmware.v4l2``: the anti-flicker one); it keeps them in ``controls`` and names the others
+    in ``missing``. A video file gives its own frame size; at its end ``read()`` raises
+    ``EndOfFrames``, or starts over if ``loop``. ``open_capture`` replaces ``cv2.VideoCapture`` (tests
+    use it to pull the plug), ``ioctl`` ``fcntl.ioctl``.
     """
 
     def __init__(
@@ -34,15 +41,24 @@ class VideoCaptureSource(SourceBase):
         size: tuple[int, int] = DEFAULT_SIZE,
         loop: bool = False,
         open_capture: OpenCapture | None = None,
+        controls: Mapping[str, float] | None = None,
+        ioctl: Ioctl | None = None,
     ) -> None:
         self._open_capture: OpenCapture = open_capture if open_capture is not None else cv2.VideoCapture
         self.loop = loop
+        self.controls: dict[str, float] = {}
+        self.missing: tuple[str, ...] = ()
         self.frames_read = 0
         if isinstance(target, int):
             self.device: int | None = target
             self.path: Path | None = None
             super().__init__(f"usb:{target}", f"USB webcam {target} (OpenCV VideoCapture)")
             self._capture = self._open_device(target, check_size(size))
+            self.controls, self.missing = webcam_controls(target, controls or {}, ioctl)
+            if self.missing:
+                log.warning(
+                    "%s does not offer %s: it runs without", self.description, ", ".join(self.missing)
+                )
         else:
             self.device = None
             self.path = Path(target)

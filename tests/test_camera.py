@@ -3,6 +3,8 @@ and the picamera2 adapter against a test double of picamera2's documented API.""
 
 from __future__ import annotations
 
+import logging
+import struct
 import sys
 import types
 from collections.abc import Iterator
@@ -15,6 +17,7 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
+import firmware.v4l2
 from firmware.camera import BadFrameFile, CameraError, EndOfFrames, FrameSource, open_source
 from firmware.camera_picamera2 import Picamera2Source, tray_controls
 from firmware.camera_replay import ReplaySource
@@ -224,6 +227,40 @@ def test_a_webcam_unplugged_mid_game_raises_camera_error() -> None:
 def test_a_webcam_that_is_not_there() -> None:
     with pytest.raises(CameraError, match=r"no webcam answers at /dev/video3"):
         VideoCaptureSource(3, open_capture=lambda target: FakeCapture(target, opened=False))
+
+
+def test_a_webcam_is_given_the_mains_anti_flicker_setting_through_v4l2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """V4L2's power line frequency, set as ``v4l2-ctl -c power_line_frequency=1`` does: the ioctl
+    request and ``struct v4l2_control`` checked against Linux's videodev2.h values."""
+    monkeypatch.setattr(firmware.v4l2, "DEV", tmp_path)
+    (tmp_path / "video0").write_bytes(b"")  # the device node the control is set on
+    calls: list[tuple[int, bytes]] = []
+
+    def ioctl(handle: int, request: int, data: bytes) -> bytes:
+        calls.append((request, data))
+        return data
+
+    controls = tray_controls(Camera(mains_hz=60))
+    with caplog.at_level(logging.WARNING):
+        source = VideoCaptureSource(0, open_capture=FakeCapture, controls=controls, ioctl=ioctl)
+    assert calls == [(0xC008561C, struct.pack("=Ii", 0x00980918, 2))]  # VIDIOC_S_CTRL, 60 Hz
+    assert source.controls == {"AeFlickerMode": 1, "AeFlickerPeriod": 8333}
+    assert source.missing == ("AfMode", "LensPosition", "AeConstraintMode")  # the Pi camera's own
+    assert "USB webcam 0 (OpenCV VideoCapture) does not offer AfMode, LensPosition" in caplog.text
+    source.close()
+
+    calls.clear()  # 50 Hz mains; a real ioctl on a file that is no device: the webcam goes without
+    source = VideoCaptureSource(0, open_capture=FakeCapture, controls=tray_controls(Camera()))
+    assert source.controls == {} and "AeFlickerPeriod (" in source.missing[-1]
+    assert "has no such control" in source.missing[-1]
+    source.close()
+    unplugged = VideoCaptureSource(1, open_capture=FakeCapture, controls=controls, ioctl=ioctl)
+    assert calls == [] and "video1 cannot be opened" in unplugged.missing[-1]
+    unplugged.close()
+    assert firmware.v4l2.power_line(tray_controls(Camera())) == 1
+    assert firmware.v4l2.power_line(tray_controls(Camera(mains_hz=0))) is None
 
 
 @pytest.mark.parametrize(
