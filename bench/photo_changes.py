@@ -74,7 +74,11 @@ lies 35 cm below it (hardware/wiring.md): 6 pixels of a 1280x960 frame, a tenth 
 
 def _defocused(image: np.ndarray) -> np.ndarray:
     """Every point spread over a disc (a lens out of focus), ``DEFOCUS`` of the photo's width across."""
-    diameter = DEFOCUS * image.shape[1]
+    return out_of_focus(image, DEFOCUS * image.shape[1])
+
+
+def out_of_focus(image: np.ndarray, diameter: float) -> np.ndarray:
+    """Every point of ``image`` spread over a disc ``diameter`` pixels across (a lens out of focus)."""
     radius = max(1, math.ceil(diameter / 2))
     yy, xx = np.mgrid[-radius : radius + 1, -radius : radius + 1]
     disc = (np.hypot(xx, yy) <= diameter / 2).astype(np.float32)
