@@ -160,7 +160,7 @@ def report(spec: str, check: CameraCheck, rows: list[tuple[str, str, str, str | 
     """The measures, a line each with its verdict, then what to change."""
     lines = [f"Camera check of {spec} ({check.width}x{check.height}):"]
     lines += [
-        f"  {name:8s} {value:40s} {'CHANGE' if change else 'good'} ({aim})"
+        f"  {name:8s} {value:44s} {'CHANGE' if change else 'good'} ({aim})"
         for name, value, aim, change in rows
     ]
     lines += [f"- {change}" for *_, change in rows if change] or ["All good: the camera is ready."]
