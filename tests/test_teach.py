@@ -148,3 +148,28 @@ def test_teach_from_a_missing_source_fails_cleanly(
     )
     assert code == 2
     assert "Cannot take frames" in capsys.readouterr().err
+
+
+def test_teach_runs_the_camera_with_the_configs_camera_settings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import firmware.camera
+
+    opened: list[dict[str, object]] = []
+
+    def open_source(spec: str, **kwargs: object) -> object:
+        opened.append({"spec": spec, **kwargs})
+        raise firmware.camera.CameraError(spec, "not here", "(a test)")
+
+    monkeypatch.setattr(firmware.camera, "open_source", open_source)
+    config = tmp_path / "kostka.toml"
+    config.write_text("[camera]\nwidth = 640\nheight = 480\nmains_hz = 60\nfocus_cm = 50\n", encoding="utf-8")
+    args = ["teach", "--out", str(tmp_path / "p.json"), "--source", "picamera2", "--names", "red"]
+    assert main([*args, "--config", str(config)]) == 2
+    assert opened[0]["size"] == (640, 480)
+    assert opened[0]["controls"] == {
+        "AfMode": 0, "LensPosition": 2.0, "AeConstraintMode": 1, "AeFlickerMode": 1, "AeFlickerPeriod": 8333
+    }  # fmt: skip
+    config.write_text("[camera]\nmains_hz = 55\n", encoding="utf-8")
+    assert main([*args, "--config", str(config)]) == 2
+    assert "mains_hz" in capsys.readouterr().err and len(opened) == 1

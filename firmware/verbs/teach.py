@@ -3,8 +3,10 @@
 For each face (yellow, red, ..., star) the player puts one or more dice showing it under the
 camera and names it, at the terminal or all at once with ``--names yellow,red,...``; Kostka
 takes ``--frames`` frames of it (3 by default) from the source (``picamera2``, ``usb:0``, a
-video, a folder of images: see ``firmware.camera.open_source``). Every die found in those
-frames teaches that name. The profile (JSON) then reads with ``kostka read --profile PROFILE``.
+video, a folder of images: see ``firmware.camera.open_source``), run with the frame size, focus,
+exposure and mains of ``--config``'s ``[camera]`` (the defaults without it), as the box runs it.
+Every die found in those frames teaches that name. The profile (JSON) then reads with
+``kostka read --profile PROFILE``.
 
 With a folder, frames are taken in natural order: ``--names a,b`` with ``--frames 3`` uses
 images 1-3 for ``a`` and 4-6 for ``b``.
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 FACES = ("yellow", "red", "green", "blue", "black", "star")
@@ -35,6 +38,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="picamera2, usb:N, a video, a folder or a glob of images",
     )
     parser.add_argument("--frames", type=int, default=3, metavar="N", help="frames per face (default 3)")
+    parser.add_argument(
+        "--config",
+        type=Path,
+        metavar="FILE",
+        help="settings (TOML) whose [camera] frame size, focus, exposure and mains to use; default: defaults",
+    )
     parser.add_argument(
         "--names",
         metavar="A,B,...",
@@ -62,7 +71,7 @@ def _ask() -> str:
 def run(args: argparse.Namespace) -> int:
     from firmware.camera import CameraError, EndOfFrames, open_source
     from firmware.camera_picamera2 import tray_controls
-    from firmware.config import Camera
+    from firmware.config import ConfigError, load_config
     from firmware.profiles import write_profile_file
     from vision.colour_profile import Profile, ProfileError
     from vision.colour_reader import face_features
@@ -76,10 +85,16 @@ def run(args: argparse.Namespace) -> int:
         print("--names is empty; give the faces in the order you show them, e.g. --names red,blue.",
               file=sys.stderr)  # fmt: skip
         return 2
+    try:
+        camera = load_config(args.config).camera
+    except ConfigError as error:
+        print(f"kostka teach: {error}", file=sys.stderr)
+        return 2
     examples: dict[str, list[tuple[float, ...]]] = {}
+    size = (camera.width, camera.height)
     try:
         # a camera held over the tray as in a Kostka box: focus, exposure, flicker
-        with open_source(args.source, controls=tray_controls(Camera())) as source:
+        with open_source(args.source, size=size, controls=tray_controls(camera)) as source:
             queue = list(listed) if listed is not None else None
             while True:
                 name = (queue.pop(0) if queue else "") if queue is not None else _ask()
