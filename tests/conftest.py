@@ -1,9 +1,13 @@
 """Every test reads with the network runtime the commands choose (``firmware.onnx_runtime``), as the
-product does, whichever runtime the test before it switched to."""
+product does, whichever runtime the test before it switched to; ``factory``: gpiozero's own mock pins."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
 
 from firmware.onnx_runtime import choose_runtime
 
@@ -11,3 +15,15 @@ from firmware.onnx_runtime import choose_runtime
 @pytest.fixture(autouse=True)
 def product_runtime() -> None:
     choose_runtime()
+
+
+@pytest.fixture
+def factory() -> Iterator[MockFactory]:
+    """gpiozero's MockFactory as every device's pin factory for the test (the one before it after)."""
+    previous = Device.pin_factory
+    Device.pin_factory = mock = MockFactory()
+    try:
+        yield mock
+    finally:
+        mock.reset()
+        Device.pin_factory = previous

@@ -10,7 +10,6 @@ from collections.abc import Iterator
 
 import gpiozero
 import pytest
-from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
 import firmware.buttons
@@ -32,17 +31,6 @@ from firmware.buttons import (
 PREV, NEXT, OK, MENU = ButtonEvent.PREV, ButtonEvent.NEXT, ButtonEvent.OK, ButtonEvent.MENU
 DEBOUNCE = 0.05
 WAIT = 2.0  # generous upper bound for an event that must come (a loaded CI machine)
-
-
-@pytest.fixture
-def factory() -> Iterator[MockFactory]:
-    previous = Device.pin_factory
-    Device.pin_factory = mock = MockFactory()
-    try:
-        yield mock
-    finally:
-        mock.reset()
-        Device.pin_factory = previous
 
 
 LONG = 0.5
