@@ -28,7 +28,7 @@ from typing import Any
 from firmware.buttons import ButtonEvent
 from firmware.config import PLAYERS
 from firmware.i18n import LANGUAGES
-from firmware.machine_check import CheckFrames, begin_check, on_checked
+from firmware.machine_check import CheckFrames, on_checked
 from firmware.machine_check import on_button as on_check_button
 from firmware.machine_games import COLOUR_FACES, PIPS, Box, DiceAsk, read_card, read_faces
 from firmware.machine_state import (
@@ -56,6 +56,7 @@ from firmware.machine_state import (
     back_from_menu,
     game_items,
     menu_items,
+    opened,
     told_camera,
 )
 from firmware.machine_teach import (
@@ -63,7 +64,6 @@ from firmware.machine_teach import (
     FacesSeen,
     KeepColours,
     TakeFrames,
-    begin_teaching,
     on_button,
     on_faces,
 )
@@ -537,9 +537,9 @@ def _on_menu(state: Appliance, event: ButtonEvent) -> Result:
         lang = LANGUAGES[(LANGUAGES.index(state.lang) + 1) % len(LANGUAGES)]
         return replace(state, lang=lang), [SetLanguage(lang)]
     if item == "menu.teach":
-        return begin_teaching(state, screen.back), []
+        return replace(state, screen=opened(Teach, screen.back, state.camera_ok)), []
     if item == "menu.check":
-        return begin_check(state, screen.back), []
+        return replace(state, screen=opened(CheckCamera, screen.back, state.camera_ok)), []
     return replace(state, screen=GameMenu(state.setup.titles().index(state.title))), []
 
 

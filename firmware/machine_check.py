@@ -15,7 +15,7 @@ where the menu was opened (``firmware.machine`` does that); presses while the fr
 are ignored. When the camera fails, the screen says so, and OK works again once it is back.
 
 >>> from firmware.machine_state import Appliance, RollNow, Setup
->>> state = begin_check(Appliance(Setup(()), RollNow(), "en"), RollNow())
+>>> state = Appliance(Setup(()), CheckCamera(RollNow()), "en")
 >>> state, effects = on_button(state, ButtonEvent.OK)
 >>> effects, state.screen.taking
 ([CheckFrames(count=10)], True)
@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from firmware.buttons import ButtonEvent
 from firmware.i18n import t, tn
 from firmware.machine_games import decimal
-from firmware.machine_state import Appliance, CameraChecked, CheckCamera, Screen
+from firmware.machine_state import Appliance, CameraChecked, CheckCamera
 from firmware.views import CheckView, MessageView, SnapshotView
 
 FRAMES = 10
@@ -44,14 +44,6 @@ class CheckFrames:
     (a new request replaces an old one)."""
 
     count: int
-
-
-def begin_check(state: Appliance, back: Screen) -> Appliance:
-    """The check's first screen, over ``back`` (checking again from the menu over a check keeps
-    going back to the same screen)."""
-    if isinstance(back, CheckCamera):
-        back = back.back
-    return replace(state, screen=CheckCamera(back, problem=None if state.camera_ok else "camera.lost"))
 
 
 def _check(state: Appliance) -> CheckCamera:

@@ -187,6 +187,14 @@ Taking = TypeVar("Taking", bound=Teach | CheckCamera)
 """A screen that asks the camera for frames (``taking``) and shows a ``problem`` while it cannot."""
 
 
+def opened(kind: type[Taking], back: Screen, camera_ok: bool) -> Taking:
+    """A fresh ``kind`` screen opened from the menu over ``back`` (opened over one of its own kind,
+    it starts afresh over the same screen), saying so at once when the camera is down."""
+    if isinstance(back, kind):
+        back = back.back
+    return kind(back, problem=None if camera_ok else "camera.lost")
+
+
 def told_camera(screen: Taking, working: bool) -> Taking:
     """``screen`` when the camera fails (the frames asked are not waited for) or comes back."""
     if working:

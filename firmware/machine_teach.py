@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from firmware.buttons import ButtonEvent
 from firmware.i18n import t
 from firmware.machine_games import COLOURS, letters_of
-from firmware.machine_state import Appliance, Features, Notice, Screen, Teach
+from firmware.machine_state import Appliance, Features, Notice, Teach
 from firmware.views import TeachView
 
 FRAMES = 3
@@ -70,13 +70,6 @@ class KeepColours:
 
 
 Result = tuple[Appliance, list[TakeFrames | KeepColours]]
-
-
-def begin_teaching(state: Appliance, back: Screen) -> Appliance:
-    """The first face, over ``back`` (teaching again from the menu over teaching starts afresh)."""
-    if isinstance(back, Teach):
-        back = back.back
-    return replace(state, screen=Teach(back, problem=None if state.camera_ok else "camera.lost"))
 
 
 def _teach(state: Appliance) -> Teach:
