@@ -169,3 +169,13 @@ def test_a_camera_out_of_focus_calls_for_focus_cm(tmp_path: Path, capsys: pytest
     assert sharp.blur < BLUR_MOST < said["blur"] and sharp.dice >= 1 and said["dice"] >= 1
     assert code == 1 and len(said["advice"]) == 1 and "focus_cm" in said["advice"][0]
     assert faults(replace(sharp, blur=BLUR_MOST + 0.001)) == ("blurred",)
+
+
+def test_watch_checks_again_and_again_a_line_each(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    frames = noisy(tray(), 3) + noisy(tray(), 3, lambda light, k: light * 1.5)  # then the lamp comes on
+    source = shots(tmp_path / "shots", frames)
+    code = main(["check", "--source", source, "--frames", "3", "--watch", "--rounds", "3"])
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3 and lines[0].startswith("dice ") and lines[0].endswith("| good")
+    assert lines[1].endswith("change: clipped")  # the folder goes round: the bright frames, then
+    assert lines[2].endswith("| good") and code == 0  # the first ones again

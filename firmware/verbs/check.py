@@ -1,5 +1,5 @@
-"""``kostka check [--config FILE] [--source SPEC] [--frames N] [--json] [--picture FILE]``: is the
-camera set up?
+"""``kostka check [--config FILE] [--source SPEC] [--frames N] [--json] [--picture FILE] [--watch]``:
+is the camera set up?
 
 Put a few dice in the tray, keep hands out, and run it: it takes ``--frames`` frames from the camera
 (or another source), with the focus, exposure and flicker settings of the config's ``[camera]``, and
@@ -9,8 +9,9 @@ the camera clips (exposure, light), how deep a lamp's flicker bands run across t
 (``mains_hz``, the lamp), and whether anything moved meanwhile (check again). The first half of
 the frames only lets the camera's exposure settle. ``--picture`` writes the last frame with each die
 found boxed (green: read ``ok``, orange: uncertain, red: cocked) and the camera's clipped pixels in
-magenta, to look at over SSH. Exit status 0 when all is good, 1 when there is advice, 2 when the
-camera cannot be used.
+magenta, to look at over SSH. ``--watch`` checks again and again, a line each, until Ctrl-C (or
+``--rounds`` checks), while the camera is raised or lowered and the lamp moved. Exit status 0 when
+all is good (at the last check), 1 when there is advice, 2 when the camera cannot be used.
 """
 
 from __future__ import annotations
@@ -60,6 +61,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--picture", type=Path, metavar="FILE", help="write the last frame, the dice found boxed (JPEG/PNG)"
     )
+    parser.add_argument(
+        "--watch", action="store_true", help="check again and again, a line each, until Ctrl-C"
+    )
+    parser.add_argument("--rounds", type=int, metavar="N", help="with --watch: stop after N checks")
     return parser
 
 
@@ -108,7 +113,9 @@ def run(args: argparse.Namespace) -> int:
     spec = args.source or config.camera.source
     size = (config.camera.width, config.camera.height)
     try:
-        with open_source(spec, size=size, controls=tray_controls(config.camera)) as source:
+        with open_source(spec, size=size, loop=args.watch, controls=tray_controls(config.camera)) as source:
+            if args.watch:
+                return watch(source, args.frames, args.rounds)
             frames = [source.read() for _ in range(args.frames)]
         check = check_frames(frames)
     except EndOfFrames:
@@ -126,6 +133,30 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(report(spec, check, rows))
     return 1 if told else 0
+
+
+def watch(source: Any, count: int, rounds: int | None) -> int:
+    """Check on ``count`` frames at a time, a line each, until Ctrl-C or ``rounds`` checks; the exit
+    status of the last check (1: something to change)."""
+    from vision.camera_check import check_frames, faults
+
+    found: tuple[str, ...] = ()
+    done = 0
+    try:
+        while rounds is None or done < rounds:
+            check = check_frames([source.read() for _ in range(count)])
+            found = faults(check)
+            size = "-" if check.die_px is None else f"{check.die_px:.0f} px"
+            print(
+                f"dice {check.dice} ({size}) | blur {100 * check.blur:.1f} % | clipped"
+                f" {100 * check.clipped:.1f} % | bands {100 * check.band_depth:.1f} % | "
+                + (f"change: {', '.join(found)}" if found else "good"),
+                flush=True,
+            )
+            done += 1
+    except KeyboardInterrupt:
+        print()
+    return 1 if found else 0
 
 
 STATUS_BGR = {"ok": (0, 200, 0), "uncertain": (0, 160, 255), "cocked": (0, 0, 255)}
