@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from firmware.buttons import ButtonEvent
 from firmware.i18n import t, tn
 from firmware.machine_games import decimal
-from firmware.machine_state import Appliance, CameraChecked, CheckCamera
+from firmware.machine_state import Appliance, CameraChecked, CheckCamera, taking_hint
 from firmware.views import CheckView, MessageView, SnapshotView
 
 FRAMES = 10
@@ -78,12 +78,7 @@ def check_view(screen: CheckCamera, lang: str) -> MessageView | CheckView | Snap
     """What to do before the first check, the measures with a tick or cross after it, and what to
     change first (or that all is good); or what the camera saw (``picture``)."""
     title = t("check.title", lang)
-    if screen.taking:
-        hint = t("check.taking", lang)
-    elif screen.problem == "camera.lost":
-        hint = t("camera.retrying", lang)
-    else:
-        hint = t("check.hint", lang)
+    hint = taking_hint(screen, lang, "check")
     result = screen.result
     if result is None or result.check is None or screen.problem is not None:
         body = t(screen.problem, lang) if screen.problem is not None else t("check.ask", lang)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from firmware.config import GAMES
+from firmware.i18n import t
 from firmware.machine_games import Guide, guide_for
 from firmware.views import Face, Snapshot, View
 from rules.game import TERMINAL, Advice, RuleBook
@@ -193,6 +194,16 @@ def opened(kind: type[Taking], back: Screen, camera_ok: bool) -> Taking:
     if isinstance(back, kind):
         back = back.back
     return kind(back, problem=None if camera_ok else "camera.lost")
+
+
+def taking_hint(screen: Teach | CheckCamera, lang: str, prefix: str) -> str:
+    """The bottom line of a screen that takes frames: ``{prefix}.taking`` while they are taken,
+    "retrying" while the camera is down, else ``{prefix}.hint`` (what OK does)."""
+    if screen.taking:
+        return t(f"{prefix}.taking", lang)
+    if screen.problem == "camera.lost":
+        return t("camera.retrying", lang)
+    return t(f"{prefix}.hint", lang)
 
 
 def told_camera(screen: Taking, working: bool) -> Taking:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from firmware.buttons import ButtonEvent
 from firmware.i18n import t
 from firmware.machine_games import COLOURS, letters_of
-from firmware.machine_state import Appliance, Features, Notice, Teach
+from firmware.machine_state import Appliance, Features, Notice, Teach, taking_hint
 from firmware.views import TeachView
 
 FRAMES = 3
@@ -116,12 +116,7 @@ def teach_view(screen: Teach, lang: str) -> TeachView:
     title = t("teach.title", lang, n=screen.index + 1, of=len(COLOURS))
     if screen.problem is not None:
         title = t(screen.problem, lang)
-    if screen.taking:
-        hint = t("teach.taking", lang)
-    elif screen.problem == "camera.lost":
-        hint = t("camera.retrying", lang)
-    else:
-        hint = t("teach.hint", lang)
+    hint = taking_hint(screen, lang, "teach")
     name = t(f"teach.face.{face}", lang)
     letter = letters_of((face,), lang)[0]
     return TeachView(title, face, t("teach.show", lang), name, hint, screen.taken, FRAMES, letter)

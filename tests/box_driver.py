@@ -31,14 +31,22 @@ class Box:
         return self.state.shown
 
 
-def next_of(events: queue.Queue[Any], kind: type, timeout: float = 10.0) -> Any:
-    """The next event of type ``kind`` on the queue (the others are dropped); fails after ``timeout``."""
+def drain(events: queue.Queue[Any], until: type, timeout: float = 5.0) -> list[Any]:
+    """Events taken from the queue up to and including the first of type ``until``; fails after
+    ``timeout`` seconds."""
+    seen: list[Any] = []
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         try:
             event = events.get(timeout=0.05)
         except queue.Empty:
             continue
-        if isinstance(event, kind):
-            return event
-    raise AssertionError(f"no {kind.__name__} within {timeout} s")
+        seen.append(event)
+        if isinstance(event, until):
+            return seen
+    raise AssertionError(f"no {until.__name__} within {timeout} s; saw {seen}")
+
+
+def next_of(events: queue.Queue[Any], kind: type, timeout: float = 10.0) -> Any:
+    """The next event of type ``kind`` on the queue (the others before it are dropped)."""
+    return drain(events, kind, timeout)[-1]

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from box_driver import drain
 
 from firmware.app import AppError, begin, open_buttons, open_parts, open_screen, render_view
 from firmware.autopilot import Autopilot
@@ -41,21 +42,6 @@ def stand_in_config(tmp_path: Path, **camera: Any) -> Config:
         language="en",
         state_dir=tmp_path / "state",
     )
-
-
-def drain(events: queue.Queue[Any], until: type, timeout: float = 5.0) -> list[Any]:
-    """Events taken from the queue up to and including the first of type ``until``."""
-    seen: list[Any] = []
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        try:
-            event = events.get(timeout=0.05)
-        except queue.Empty:
-            continue
-        seen.append(event)
-        if isinstance(event, until):
-            return seen
-    raise AssertionError(f"no {until.__name__} within {timeout} s; saw {seen}")
 
 
 # --- the keeper: the store follows Save and Finish --------------------------------------------------

@@ -98,17 +98,15 @@ def verdicts(check: CameraCheck) -> list[tuple[str, str, str, str | None]]:
 def run(args: argparse.Namespace) -> int:
     from firmware.camera import CameraError, EndOfFrames, open_source
     from firmware.camera_picamera2 import tray_controls
-    from firmware.config import ConfigError, load_config
+    from firmware.verbs import config_or_say
     from vision.camera_check import check_frames
     from vision.dice_net import ModelError
 
     if args.frames < 2:
         print("kostka check: --frames must be at least 2 (bands are seen between frames).", file=sys.stderr)
         return 2
-    try:
-        config = load_config(args.config)
-    except ConfigError as error:
-        print(f"kostka check: {error}", file=sys.stderr)
+    config = config_or_say("check", args.config)
+    if config is None:
         return 2
     spec = args.source or config.camera.source
     size = (config.camera.width, config.camera.height)

@@ -35,15 +35,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     from firmware.app import AppError, begin, open_parts, render_view
     from firmware.buttons import KEY_HELP, KeyboardButtons, cbreak
-    from firmware.config import ConfigError, load_config
     from firmware.loop import Loop
     from firmware.machine import ReadDice
     from firmware.storage import StorageError
+    from firmware.verbs import config_or_say
 
-    try:
-        config = load_config(args.config)
-    except ConfigError as error:
-        print(f"kostka run: {error}", file=sys.stderr)
+    config = config_or_say("run", args.config)
+    if config is None:
         return 2
     tty = sys.stdout.isatty()
     try:

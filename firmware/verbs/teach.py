@@ -71,8 +71,8 @@ def _ask() -> str:
 def run(args: argparse.Namespace) -> int:
     from firmware.camera import CameraError, EndOfFrames, open_source
     from firmware.camera_picamera2 import tray_controls
-    from firmware.config import ConfigError, load_config
     from firmware.profiles import write_profile_file
+    from firmware.verbs import config_or_say
     from vision.colour_profile import Profile, ProfileError
     from vision.colour_reader import face_features
     from vision.dice_net import ModelError
@@ -85,11 +85,10 @@ def run(args: argparse.Namespace) -> int:
         print("--names is empty; give the faces in the order you show them, e.g. --names red,blue.",
               file=sys.stderr)  # fmt: skip
         return 2
-    try:
-        camera = load_config(args.config).camera
-    except ConfigError as error:
-        print(f"kostka teach: {error}", file=sys.stderr)
+    config = config_or_say("teach", args.config)
+    if config is None:
         return 2
+    camera = config.camera
     examples: dict[str, list[tuple[float, ...]]] = {}
     size = (camera.width, camera.height)
     try:

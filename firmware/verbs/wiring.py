@@ -46,12 +46,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     from firmware.buttons import ButtonEvent, ButtonPins, ButtonsError, GpioButtons
-    from firmware.config import ConfigError, load_config
+    from firmware.verbs import config_or_say
 
-    try:
-        config = load_config(args.config)
-    except ConfigError as error:
-        print(f"kostka wiring: {error}", file=sys.stderr)
+    config = config_or_say("wiring", args.config)
+    if config is None:
         return 2
     oled, problems = open_oled(config)
     display = oled  # None once it stops answering
