@@ -7,7 +7,8 @@ Input: a FACE_CROP x FACE_CROP BGR crop with the die centred and its side FACE_D
 (layout in vision/face_net.py). Output: logits for faces 1-6, "cocked" and "no die here".
 Dice are cut from the photos at a random angle, scale, shift and colour (channels swapped,
 light and contrast changed, blurred, noised; with --motion also smeared along a line; with --consistency
-each batch is also shown turned by 90-270 degrees and asked to agree with itself); "no die"
+each batch is also shown turned by 90-270 degrees and asked to agree with itself; with --teacher it also
+learns a trained classifier's classes for the same crops, and --light makes its body cheaper); "no die"
 crops come from the table and from points between and beside dice. ``--split even`` trains on
 the even-numbered images of each set (sorted by name), keeping the odd ones to measure
 generalisation; ``--split half-even`` on every other even one, ``--split three-quarters`` on the
@@ -32,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from net_blocks import classifier, one_cycle, started, write_onnx  # noqa: E402
+from net_blocks import classifier, light_classifier, one_cycle, started, write_onnx  # noqa: E402
 from train_dice_net import SPLITS, augment_colour, load_images, placement  # noqa: E402
 
 from vision.face_net import FACE_CLASSES, FACE_CROP, FACE_DIE  # noqa: E402
@@ -42,9 +43,9 @@ LAYOUT = {"crop": FACE_CROP, "die": FACE_DIE}  # crop side and die side in it, p
 
 
 class FaceNet(nn.Module):
-    def __init__(self) -> None:
+    def __init__(self, light: bool = False) -> None:
         super().__init__()
-        self.body = classifier((16, 32, 64, 64, 96, 128), len(FACE_CLASSES))
+        self.body = (light_classifier if light else classifier)((16, 32, 64, 64, 96, 128), len(FACE_CLASSES))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.body(x)
@@ -319,6 +320,12 @@ def main() -> int:
         default=0.0,
         help="weight of agreement between each crop and its copy turned by 90-270 degrees (0: none)",
     )
+    parser.add_argument("--light", action="store_true", help="the cheaper body (net_blocks.light_classifier)")
+    parser.add_argument(
+        "--teacher", help="a face classifier (.onnx) whose turned views' mean the net also learns"
+    )
+    parser.add_argument("--teach-weight", type=float, default=0.5, help="share of the loss from --teacher")
+    parser.add_argument("--temperature", type=float, default=2.0, help="softening of both for --teacher")
     parser.add_argument(
         "--ensemble", nargs="+", metavar="PT", help="train nothing: join these state dicts into one --out"
     )
@@ -343,7 +350,8 @@ def main() -> int:
     hard = []
     if args.hard > 0:
         hard = mine_hard(items, str(Path(args.resume).with_suffix(".onnx")), args.hard_below)
-    net = FaceNet()
+    net = FaceNet(args.light)
+    teacher = Teacher(args.teacher, args.temperature) if args.teacher else None
     if args.resume:
         net.load_state_dict(torch.load(args.resume))
     opt, sched = one_cycle(net.parameters(), args.lr, args.steps, 0.1)
@@ -357,6 +365,8 @@ def main() -> int:
         y = torch.tensor([b[1] for b in batch])
         logits = net(x)
         loss = nn.functional.cross_entropy(logits, y, label_smoothing=0.02)
+        if teacher is not None:
+            loss = (1 - args.teach_weight) * loss + args.teach_weight * teacher.loss(x, logits, rng)
         if args.consistency > 0:
             loss = loss + turned_loss(net, x, y, logits, rng.randrange(1, 4), args.consistency)
         opt.zero_grad()
@@ -375,6 +385,32 @@ def main() -> int:
         if step % 1000 == 999 or step == args.steps - 1:
             export(net, args.out)
     return 0
+
+
+class Teacher:
+    """A shipped classifier's classes for the same crops, the mean of two views (as they are and
+    turned by a random quarter), softened by ``temperature``: knowledge distillation (Hinton et al.
+    2015), so that a cheaper or fresh net learns the classes' likeness as well as the labels."""
+
+    def __init__(self, path: str, temperature: float) -> None:
+        import onnxruntime
+
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = 1
+        self.session = onnxruntime.InferenceSession(path, options, providers=["CPUExecutionProvider"])
+        self.input = self.session.get_inputs()[0].name
+        self.temperature = temperature
+
+    def loss(self, x: torch.Tensor, logits: torch.Tensor, rng: random.Random) -> torch.Tensor:
+        t = self.temperature
+        crops = x.numpy()
+        views = [crops, np.ascontiguousarray(np.rot90(crops, rng.randrange(1, 4), axes=(2, 3)))]
+        probs = [
+            torch.softmax(torch.from_numpy(self.session.run(None, {self.input: v})[0]) / t, 1) for v in views
+        ]
+        target = (probs[0] + probs[1]) / 2
+        student = nn.functional.log_softmax(logits / t, 1)
+        return t * t * nn.functional.kl_div(student, target, reduction="batchmean")
 
 
 def turned_loss(
