@@ -29,42 +29,25 @@ def dw_sep(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
     return nn.Sequential(conv_bn(cin, cin, stride, groups=cin), conv_bn(cin, cout, k=1))
 
 
-def classifier(widths: tuple[int, int, int, int, int, int], classes: int) -> nn.Sequential:
+def classifier(
+    widths: tuple[int, int, int, int, int, int], classes: int, light: bool = False
+) -> nn.Sequential:
     """A small crop classifier: two convolutions each followed by halving, two more, halving,
     two more, global average, dropout, a linear layer to ``classes`` logits (the face
-    classifiers of pip and colour mode; their ``body``)."""
+    classifiers of pip and colour mode; their ``body``). ``light``: the second of each later pair
+    (the costliest two) depthwise-separable, about half the multiply-adds on a 64x64 crop."""
     a, b, c, d, e, f = widths
+    second = dw_sep if light else conv_bn
     return nn.Sequential(
         conv_bn(3, a),
         nn.MaxPool2d(2),
         conv_bn(a, b),
         nn.MaxPool2d(2),
         conv_bn(b, c),
-        conv_bn(c, d),
+        second(c, d),
         nn.MaxPool2d(2),
         conv_bn(d, e),
-        conv_bn(e, f),
-        nn.AdaptiveAvgPool2d(1),
-        nn.Flatten(),
-        nn.Dropout(0.1),
-        nn.Linear(f, classes),
-    )
-
-
-def light_classifier(widths: tuple[int, int, int, int, int, int], classes: int) -> nn.Sequential:
-    """``classifier`` with its two costliest convolutions (the second of each pair after the
-    second halving) depthwise-separable: about half the multiply-adds on a 64x64 crop."""
-    a, b, c, d, e, f = widths
-    return nn.Sequential(
-        conv_bn(3, a),
-        nn.MaxPool2d(2),
-        conv_bn(a, b),
-        nn.MaxPool2d(2),
-        conv_bn(b, c),
-        dw_sep(c, d),
-        nn.MaxPool2d(2),
-        conv_bn(d, e),
-        dw_sep(e, f),
+        second(e, f),
         nn.AdaptiveAvgPool2d(1),
         nn.Flatten(),
         nn.Dropout(0.1),

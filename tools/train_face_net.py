@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from net_blocks import classifier, light_classifier, one_cycle, started, write_onnx  # noqa: E402
+from net_blocks import classifier, one_cycle, started, write_onnx  # noqa: E402
 from train_dice_net import SPLITS, augment_colour, load_images, placement  # noqa: E402
 
 from vision.face_net import FACE_CLASSES, FACE_CROP, FACE_DIE  # noqa: E402
@@ -45,7 +45,7 @@ LAYOUT = {"crop": FACE_CROP, "die": FACE_DIE}  # crop side and die side in it, p
 class FaceNet(nn.Module):
     def __init__(self, light: bool = False) -> None:
         super().__init__()
-        self.body = (light_classifier if light else classifier)((16, 32, 64, 64, 96, 128), len(FACE_CLASSES))
+        self.body = classifier((16, 32, 64, 64, 96, 128), len(FACE_CLASSES), light)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.body(x)
@@ -320,7 +320,9 @@ def main() -> int:
         default=0.0,
         help="weight of agreement between each crop and its copy turned by 90-270 degrees (0: none)",
     )
-    parser.add_argument("--light", action="store_true", help="the cheaper body (net_blocks.light_classifier)")
+    parser.add_argument(
+        "--light", action="store_true", help="the cheaper body (net_blocks.classifier's light)"
+    )
     parser.add_argument(
         "--teacher", help="a face classifier (.onnx) whose turned views' mean the net also learns"
     )
