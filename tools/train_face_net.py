@@ -390,7 +390,7 @@ def main() -> int:
 
 
 class Teacher:
-    """A shipped classifier's classes for the same crops, the mean of two views (as they are and
+    """A trained classifier's classes for the same crops, the mean of two views (as they are and
     turned by a random quarter), softened by ``temperature``: knowledge distillation (Hinton et al.
     2015), so that a cheaper or fresh net learns the classes' likeness as well as the labels."""
 
@@ -398,7 +398,7 @@ class Teacher:
         import onnxruntime
 
         options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = 1
+        options.intra_op_num_threads = torch.get_num_threads()  # as the training (--threads)
         self.session = onnxruntime.InferenceSession(path, options, providers=["CPUExecutionProvider"])
         self.input = self.session.get_inputs()[0].name
         self.temperature = temperature
