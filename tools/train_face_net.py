@@ -338,7 +338,7 @@ def main() -> int:
     if args.hard > 0 and not args.resume:
         parser.error("--hard needs --resume (the .onnx beside that .pt finds the hard dice)")
     if args.ensemble:
-        members = [FaceNet() for _ in args.ensemble]
+        members = [FaceNet(args.light) for _ in args.ensemble]
         for member, path in zip(members, args.ensemble, strict=True):
             member.load_state_dict(torch.load(path))
         export(Ensemble(members), args.out)
