@@ -9,6 +9,8 @@ say ``dnn``; the commands call it first.
 A fixed-shape network file is read through its ``any_size`` twin (ONNX Runtime holds a file to
 its declared input shape, and the reader feeds the dice network frames and crops of several
 sizes); without a twin (``--models`` folders of older runs) that file stays with OpenCV's dnn.
+A file's ``quantised`` twin (int8; the face classifier's) is read instead of it when the twin was made
+from that very file (``made_from``); the pip reader's figures are those of the twin.
 
 >>> choose_runtime("dnn")
 'OpenCV dnn'
@@ -25,7 +27,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from vision.networks import DnnNetwork, any_size, use_runtime
+from vision.networks import QUANTISED_FROM, DnnNetwork, any_size, digest, quantised, use_runtime
 
 if TYPE_CHECKING:  # OpenCV, numpy and onnxruntime load with the first network (``kostka odds`` needs none)
     import numpy as np
@@ -61,6 +63,12 @@ class OnnxRuntimeNetwork:
         """Whether the file declares a fixed batch (exported for OpenCV 4.11, ``vision.networks``)."""
         return isinstance(self._session.get_inputs()[0].shape[0], int)
 
+    def made_from(self, path: Path) -> bool:
+        """Whether this file is the ``quantised`` twin of the file ``path`` as it is now (its
+        recorded digest is that file's: a twin left beside a retrained network is not it)."""
+        recorded = self._session.get_modelmeta().custom_metadata_map.get(QUANTISED_FROM)
+        return bool(recorded == digest(path))
+
     def run(self, blob: NDArray[Any]) -> NDArray[np.float32]:
         import numpy as np
 
@@ -69,16 +77,20 @@ class OnnxRuntimeNetwork:
 
 
 class OnnxRuntime:
-    """The opener ``vision.networks.use_runtime`` takes: ``path`` (or its ``any_size`` twin) in
-    ONNX Runtime; in OpenCV's dnn module a fixed-shape file without a twin (dnn runs it at any
-    size), and every file when the installed onnxruntime cannot be imported (a broken install
-    costs speed, not the game)."""
+    """The opener ``vision.networks.use_runtime`` takes: ``path`` (or its ``quantised`` twin made
+    from it, or its ``any_size`` twin) in ONNX Runtime; in OpenCV's dnn module a fixed-shape file
+    without a twin (dnn runs it at any size), and every file when the installed onnxruntime cannot
+    be imported (a broken install costs speed, not the game)."""
 
     name = OnnxRuntimeNetwork.name
 
     def __call__(self, path: Path) -> Network:
-        twin = any_size(path)
         try:
+            if quantised(path).is_file():
+                int8 = OnnxRuntimeNetwork(quantised(path))
+                if int8.made_from(path):
+                    return int8
+            twin = any_size(path)
             network = OnnxRuntimeNetwork(twin if twin.is_file() else path)
         except ImportError:
             return DnnNetwork(path)

@@ -5,7 +5,8 @@ OpenCV 4.11 (Raspberry Pi OS Bookworm) once refused to load ``dice_net.onnx`` th
 ran fine (a shape check at load time on symbolic sizes). These tests load the networks and
 compare their outputs on fixed inputs with reference outputs made by OpenCV 5.0
 (``tests/data/model_outputs.npz``), so the Bookworm run of CI catches any such difference. ONNX
-Runtime reads the fixed-shape dice network through its ``any_size`` twin, which must compute the same.
+Runtime reads the fixed-shape dice network through its ``any_size`` twin, which must compute the same,
+and the face classifier through its int8 twin, whose chances must stay near the float file's.
 
 The inputs are stored in the same file as raw pixels (a region of ``tests/data/dice/images/
 six_57.jpg``, dice about 30 pixels), so no image decoder or resize enters the comparison.
@@ -24,7 +25,7 @@ import pytest
 from numpy.typing import NDArray
 
 from firmware.onnx_runtime import OnnxRuntimeNetwork, choose_runtime
-from vision.dice_net import CLASSES, load_net, run_maps
+from vision.dice_net import CLASSES, load_net, run_maps, softmax
 from vision.face_net import CLOSE_CROP, CLOSE_MODEL, FACE_CLASSES, FACE_CROP, load_face_net
 from vision.networks import DnnNetwork
 
@@ -32,6 +33,9 @@ REFERENCE = Path(__file__).parent / "data" / "model_outputs.npz"
 PHOTO = Path(__file__).parent / "data" / "dice" / "images" / "six_57.jpg"
 # Logits differ by about 1e-5 between OpenCV 4.11 and 5.0; a wrong layer differs by whole units.
 TOLERANCE = 1e-3
+# The face classifier's int8 twin (ONNX Runtime's): the same class, chances within this (logits
+# differ by up to about half a unit, chances by 0.02 on the reader's crops of real dice).
+INT8_TOLERANCE = 0.05
 # Places in the stored region: a frame not a multiple of 32 (run_maps pads it), two 128-pixel
 # crops as vision.dice_net.look_closer takes them, and 48-pixel crops on and beside dice.
 FRAME = (slice(0, 200), slice(0, 270))
@@ -111,8 +115,13 @@ def test_outputs_match_the_reference(
     got, want = outputs[name], reference[name]
     where = f"{runtime} with OpenCV {cv2.__version__}"
     assert got.shape == want.shape, f"{where}: {name} has shape {got.shape}, expected {want.shape}"
+    tolerance = TOLERANCE
+    if runtime == "onnxruntime" and name == "face_logits":
+        got, want, tolerance = softmax(got, axis=1), softmax(want, axis=1), INT8_TOLERANCE
+        named_alike = (got.argmax(axis=1) == want.argmax(axis=1)).all()
+        assert named_alike, f"{where}: the int8 face classifier names other classes"
     worst = float(np.abs(got - want).max())
-    assert worst <= TOLERANCE, f"{where}: {name} differs by {worst:.3g} from the reference"
+    assert worst <= tolerance, f"{where}: {name} differs by {worst:.3g} from the reference"
 
 
 def test_reference_is_about_real_dice(reference: dict[str, NDArray[np.float32]]) -> None:

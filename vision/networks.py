@@ -11,12 +11,19 @@ colour networks, and runs it at any size) has an ``any_size`` twin beside it, th
 with free batch, height and width, for runtimes that hold a file to its declared shape
 (``tools/export_any_size.py`` writes it).
 
+A network may also have a ``quantised`` twin, the same network with int8 weights and activations,
+for runtimes that compute such files faster (ONNX Runtime: ``firmware.onnx_runtime``); it records
+the ``digest`` of the file it was made from (``tools/quantise_face_net.py`` writes it).
+
 >>> any_size(Path("vision/data/dice_net.onnx")).name
 'dice_net.any-size.onnx'
+>>> quantised(Path("vision/data/face_net.onnx")).name
+'face_net.int8.onnx'
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -75,6 +82,20 @@ def runtime_name() -> str:
 def any_size(path: Path) -> Path:
     """The file beside ``path`` with the same network exported with free input dimensions."""
     return path.with_name(f"{path.stem}.any-size{path.suffix}")
+
+
+QUANTISED_FROM = "quantised_from"
+"""The key of a ``quantised`` twin's metadata that holds the ``digest`` of the file it was made from."""
+
+
+def quantised(path: Path) -> Path:
+    """The file beside ``path`` with the same network quantised to int8."""
+    return path.with_name(f"{path.stem}.int8{path.suffix}")
+
+
+def digest(path: Path) -> str:
+    """The SHA-256 of a file's bytes, in hex."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 @lru_cache(maxsize=32)
