@@ -31,7 +31,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.dice_net import ModelError, around, framed, local_maxima, peak_offset, sigmoid, softmax
+from vision.dice_net import ModelError, around, framed, local_maxima, peak_offsets, sigmoid, softmax
 from vision.networks import Network, load
 from vision.scaling import Pyramid
 
@@ -233,17 +233,16 @@ def top_faces(
     probs = softmax(maps[1 : 1 + len(CLASSES)])
     cocked = sigmoid(maps[1 + len(CLASSES)])
     framed_heat, framed_probs, framed_cocked = (framed(m) for m in (heat, probs, cocked))
-    found = []
-    for r, c in zip(rows.tolist(), cols.tolist(), strict=True):
-        dx, dy, weights = peak_offset(framed_heat, r, c)
-        found.append(
-            TopFace(
-                x=origin[0] + (c + 0.5 + dx) * stride / sx,
-                y=origin[1] + (r + 0.5 + dy) * stride / sy,
-                side=float(SIZE_REF * np.exp(maps[MAPS - 1, r, c])) / ((sx + sy) / 2),
-                heat=float(heat[r, c]),
-                probs=tuple(float(p) for p in around(framed_probs, r, c, weights)),
-                cocked=float(around(framed_cocked, r, c, weights)),
-            )
-        )
-    return found
+    if rows.size == 0:
+        return []
+    dx, dy, weights = peak_offsets(framed_heat, rows, cols)
+    xs = (origin[0] + (cols + 0.5 + dx) * stride / sx).tolist()
+    ys = (origin[1] + (rows + 0.5 + dy) * stride / sy).tolist()
+    sides = ((SIZE_REF * np.exp(maps[MAPS - 1, rows, cols])).astype(np.float64) / ((sx + sy) / 2)).tolist()
+    heats = heat[rows, cols].tolist()
+    probs = around(framed_probs, rows, cols, weights).T.tolist()
+    leaning = around(framed_cocked, rows, cols, weights).tolist()
+    return [
+        TopFace(x=x, y=y, side=side, heat=h, probs=tuple(p), cocked=lean)
+        for x, y, side, h, p, lean in zip(xs, ys, sides, heats, probs, leaning, strict=True)
+    ]

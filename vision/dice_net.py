@@ -14,7 +14,7 @@ what the network saw; ``vision.reader`` decides what the referee stands by.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -83,24 +83,22 @@ def softmax(logits: NDArray[np.float32], axis: int = 0) -> NDArray[np.float32]:
     return out
 
 
-def die_size(logit: float) -> float:
-    """The die side in network-input pixels from the size channel, clipped: a featureless frame
-    can give any logit, and a size must stay positive and finite.
+def die_sizes(logits: NDArray[np.float32]) -> NDArray[np.float64]:
+    """The dice sides in network-input pixels from the size channel's logits, clipped: a
+    featureless frame can give any logit, and a size must stay positive and finite.
 
-    >>> die_size(0.0), die_size(-1e9) > 0, die_size(1e9) < float("inf")
+    >>> sizes = die_sizes(np.array([0.0, -1e9, 1e9], np.float32))
+    >>> float(sizes[0]), bool(sizes[1] > 0), bool(np.isfinite(sizes[2]))
     (48.0, True, True)
     """
-    return float(SIZE_REF * np.exp(np.clip(logit, -6.0, 6.0)))
+    out: NDArray[np.float64] = SIZE_REF * np.exp(np.clip(np.asarray(logits, np.float64), -6.0, 6.0))
+    return out
 
 
 def find_candidates(net: Network, pyramid: Pyramid, scale: float, min_heat: float) -> list[Candidate]:
     """Heat peaks above ``min_heat`` with the frame resized by ``scale`` before the network."""
     seen = Seen(run_maps(net, pyramid.at(scale)))
-    rows, cols = local_maxima(seen.heat, min_heat)
-    return [
-        seen.candidate((r, c), scale, (0.0, 0.0))
-        for r, c in zip(rows.tolist(), cols.tolist(), strict=True)
-    ]
+    return seen.candidates(*local_maxima(seen.heat, min_heat), scale, (0.0, 0.0))
 
 
 def local_maxima(
@@ -118,22 +116,33 @@ def framed(maps: NDArray[np.float32]) -> NDArray[np.float32]:
     return out
 
 
-def peak_offset(framed_heat: NDArray[np.float32], r: int, c: int) -> tuple[float, float, NDArray[np.float32]]:
-    """Where in its cell (dx, dy, in cells) the peak at cell (r, c) lies, by the heat of the 3x3
-    cells around it (``framed_heat``: the heat ``framed``), and those cells' weights (summing to 1),
-    by which maps are averaged around the peak (``around``)."""
-    window = framed_heat[r : r + 3, c : c + 3]
-    weights: NDArray[np.float32] = window / window.sum()
-    dy = float((weights.sum(axis=1) * np.array([-1, 0, 1])).sum())
-    dx = float((weights.sum(axis=0) * np.array([-1, 0, 1])).sum())
-    return dx, dy, weights
+def _windows(rows: NDArray[np.intp], cols: NDArray[np.intp]) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+    """Indices (peaks, 3, 3) of the 3x3 cells around each cell (rows, cols) in maps ``framed``."""
+    near = np.arange(3)
+    return rows[:, None, None] + near[None, :, None], cols[:, None, None] + near[None, None, :]
+
+
+def peak_offsets(
+    framed_heat: NDArray[np.float32], rows: NDArray[np.intp], cols: NDArray[np.intp]
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float32]]:
+    """Where in its cell (dx, dy, in cells) each peak at cells (rows, cols) lies, by the heat of
+    the 3x3 cells around it (``framed_heat``: the heat ``framed``), and those cells' weights
+    (peaks, 3, 3; each peak's summing to 1), by which maps are averaged around it (``around``)."""
+    windows = framed_heat[_windows(rows, cols)]
+    weights: NDArray[np.float32] = windows / windows.sum(axis=(1, 2), keepdims=True)
+    steps = np.array([-1.0, 0.0, 1.0])
+    return weights.sum(axis=1) @ steps, weights.sum(axis=2) @ steps, weights
 
 
 def around(
-    framed_maps: NDArray[np.float32], r: int, c: int, weights: NDArray[np.float32]
+    framed_maps: NDArray[np.float32],
+    rows: NDArray[np.intp],
+    cols: NDArray[np.intp],
+    weights: NDArray[np.float32],
 ) -> NDArray[np.float32]:
-    """The maps (``framed``) averaged over the 3x3 cells around cell (r, c) by ``weights``."""
-    out: NDArray[np.float32] = (framed_maps[..., r : r + 3, c : c + 3] * weights).sum(axis=(-2, -1))
+    """The maps (``framed``) averaged over the 3x3 cells around each peak at cells (rows, cols) by
+    ``weights``: (channels, peaks), or (peaks,) for a single map."""
+    out: NDArray[np.float32] = (framed_maps[(..., *_windows(rows, cols))] * weights).sum(axis=(-2, -1))
     return out
 
 
@@ -147,6 +156,25 @@ class Seen:
         self.framed_heat = framed(self.heat)
         self.framed_probs = framed(self.probs)
 
+    def candidates(
+        self, rows: NDArray[np.intp], cols: NDArray[np.intp], scale: float, origin: tuple[float, float]
+    ) -> list[Candidate]:
+        """The finds at cells (rows, cols), in pixels of a frame that the image shows scaled by
+        ``scale`` from frame point ``origin`` (its top left corner)."""
+        if rows.size == 0:
+            return []
+        dx, dy, weights = peak_offsets(self.framed_heat, rows, cols)
+        xs = (origin[0] + (cols + 0.5 + dx) * STRIDE / scale).tolist()
+        ys = (origin[1] + (rows + 0.5 + dy) * STRIDE / scale).tolist()
+        sizes = (die_sizes(self.maps[-1, rows, cols]) / scale).tolist()
+        heats = self.heat[rows, cols].tolist()
+        probs = self.probs[:, rows, cols].T.tolist()
+        probs_around = around(self.framed_probs, rows, cols, weights).T.tolist()
+        return [
+            Candidate(x=x, y=y, size=size, heat=heat, probs=tuple(p), probs_around=tuple(a))
+            for x, y, size, heat, p, a in zip(xs, ys, sizes, heats, probs, probs_around, strict=True)
+        ]
+
     def candidate(
         self,
         peak: tuple[int, int],
@@ -154,19 +182,9 @@ class Seen:
         origin: tuple[float, float],
         second: tuple[float, ...] | None = None,
     ) -> Candidate:
-        """The find at cell ``peak``, in pixels of a frame that the image shows scaled by ``scale``
-        from frame point ``origin`` (its top left corner)."""
-        r, c = peak
-        dx, dy, weights = peak_offset(self.framed_heat, r, c)
-        return Candidate(
-            x=origin[0] + (c + 0.5 + dx) * STRIDE / scale,
-            y=origin[1] + (r + 0.5 + dy) * STRIDE / scale,
-            size=die_size(float(self.maps[-1, r, c])) / scale,
-            heat=float(self.heat[r, c]),
-            probs=tuple(float(p) for p in self.probs[:, r, c]),
-            probs_around=tuple(float(p) for p in around(self.framed_probs, r, c, weights)),
-            second_probs=second,
-        )
+        """The find at cell ``peak`` (``candidates``), with ``second``, a turned look's probabilities."""
+        found = self.candidates(np.array([peak[0]]), np.array([peak[1]]), scale, origin)[0]
+        return found if second is None else replace(found, second_probs=second)
 
 
 def _peak_near_centre(logits: NDArray[np.float32], radius_cells: float) -> tuple[int, int] | None:
