@@ -86,15 +86,28 @@ class OnnxRuntime:
 
     def __call__(self, path: Path) -> Network:
         try:
-            if quantised(path).is_file():
-                int8 = OnnxRuntimeNetwork(quantised(path))
-                if int8.made_from(path):
-                    return int8
+            int8 = _quantised_twin(path)
+            if int8 is not None:
+                return int8
             twin = any_size(path)
             network = OnnxRuntimeNetwork(twin if twin.is_file() else path)
         except ImportError:
             return DnnNetwork(path)
         return DnnNetwork(path) if network.fixed_shape else network  # (a twin's shape is free)
+
+
+def _quantised_twin(path: Path) -> OnnxRuntimeNetwork | None:
+    """The ``quantised`` twin of ``path`` in ONNX Runtime when one was made from that file and
+    loads; else None, and the file itself runs (a damaged twin costs speed, not the game)."""
+    if not quantised(path).is_file():
+        return None
+    try:
+        int8 = OnnxRuntimeNetwork(quantised(path))
+    except ImportError:
+        raise
+    except Exception:  # ONNX Runtime's own kinds; the float file beside it is the network
+        return None
+    return int8 if int8.made_from(path) else None
 
 
 ONNX_RUNTIME = OnnxRuntime()  # one opener, so that the networks it opened stay cached

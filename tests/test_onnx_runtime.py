@@ -95,6 +95,16 @@ def test_an_int8_twin_made_from_another_file_is_not_used(tmp_path: Path) -> None
     assert np.allclose(network.run(blob), DnnNetwork(retrained).run(blob), atol=1e-3)
 
 
+def test_a_damaged_int8_twin_leaves_the_float_file_to_run(tmp_path: Path) -> None:
+    face_net = tmp_path / FACE_MODEL.name
+    face_net.write_bytes(FACE_MODEL.read_bytes())
+    quantised(face_net).write_bytes(quantised(FACE_MODEL).read_bytes()[:5000])  # cut short
+    network = ONNX_RUNTIME(face_net)
+    assert isinstance(network, OnnxRuntimeNetwork) and not network.made_from(face_net)
+    blob = np.random.default_rng(4).random((2, 3, 64, 64), dtype=np.float32)
+    assert np.allclose(network.run(blob), DnnNetwork(face_net).run(blob), atol=1e-3)
+
+
 def test_real_photos_read_the_same_on_both_runtimes() -> None:
     cv2.setNumThreads(1)
     photos = sorted(PHOTOS.glob("*.jpg"))
