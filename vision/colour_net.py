@@ -232,16 +232,18 @@ def top_faces(
     rows, cols = local_maxima(heat, min_heat)
     probs = softmax(maps[1 : 1 + len(CLASSES)])
     cocked = sigmoid(maps[1 + len(CLASSES)])
-    framed_heat, framed_probs, framed_cocked = (framed(m) for m in (heat, probs, cocked))
+    # as a batch of one image (``vision.dice_net.Seen``)
+    framed_heat, framed_probs, framed_cocked = (framed(m)[None] for m in (heat, probs, cocked))
     if rows.size == 0:
         return []
-    dx, dy, weights = peak_offsets(framed_heat, rows, cols)
+    image = np.zeros_like(rows)
+    dx, dy, weights = peak_offsets(framed_heat, image, rows, cols)
     xs = (origin[0] + (cols + 0.5 + dx) * stride / sx).tolist()
     ys = (origin[1] + (rows + 0.5 + dy) * stride / sy).tolist()
     sides = ((SIZE_REF * np.exp(maps[MAPS - 1, rows, cols])).astype(np.float64) / ((sx + sy) / 2)).tolist()
     heats = heat[rows, cols].tolist()
-    probs = around(framed_probs, rows, cols, weights).T.tolist()
-    leaning = around(framed_cocked, rows, cols, weights).tolist()
+    probs = around(framed_probs, image, rows, cols, weights).tolist()
+    leaning = around(framed_cocked, image, rows, cols, weights).tolist()
     return [
         TopFace(x=x, y=y, side=side, heat=h, probs=tuple(p), cocked=lean)
         for x, y, side, h, p, lean in zip(xs, ys, sides, heats, probs, leaning, strict=True)

@@ -97,8 +97,9 @@ def die_sizes(logits: NDArray[np.float32]) -> NDArray[np.float64]:
 
 def find_candidates(net: Network, pyramid: Pyramid, scale: float, min_heat: float) -> list[Candidate]:
     """Heat peaks above ``min_heat`` with the frame resized by ``scale`` before the network."""
-    seen = Seen(run_maps(net, pyramid.at(scale)))
-    return seen.candidates(*local_maxima(seen.heat, min_heat), scale, (0.0, 0.0))
+    seen = Seen(run_maps(net, pyramid.at(scale))[None])
+    rows, cols = local_maxima(seen.heat[0], min_heat)
+    return seen.candidates(np.zeros_like(rows), rows, cols, scale, np.zeros((1, 2)))
 
 
 def local_maxima(
@@ -123,12 +124,13 @@ def _windows(rows: NDArray[np.intp], cols: NDArray[np.intp]) -> tuple[NDArray[np
 
 
 def peak_offsets(
-    framed_heat: NDArray[np.float32], rows: NDArray[np.intp], cols: NDArray[np.intp]
+    framed_heat: NDArray[np.float32], which: NDArray[np.intp], rows: NDArray[np.intp], cols: NDArray[np.intp]
 ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float32]]:
-    """Where in its cell (dx, dy, in cells) each peak at cells (rows, cols) lies, by the heat of
-    the 3x3 cells around it (``framed_heat``: the heat ``framed``), and those cells' weights
-    (peaks, 3, 3; each peak's summing to 1), by which maps are averaged around it (``around``)."""
-    windows = framed_heat[_windows(rows, cols)]
+    """Where in its cell (dx, dy, in cells) each peak at cells (rows, cols) of images ``which``
+    lies, by the heat of the 3x3 cells around it (``framed_heat``: the images' heat ``framed``),
+    and those cells' weights (peaks, 3, 3; each peak's summing to 1), by which maps are averaged
+    around it (``around``)."""
+    windows = framed_heat[(which[:, None, None], *_windows(rows, cols))]
     weights: NDArray[np.float32] = windows / windows.sum(axis=(1, 2), keepdims=True)
     steps = np.array([-1.0, 0.0, 1.0])
     return weights.sum(axis=1) @ steps, weights.sum(axis=2) @ steps, weights
@@ -136,55 +138,54 @@ def peak_offsets(
 
 def around(
     framed_maps: NDArray[np.float32],
+    which: NDArray[np.intp],
     rows: NDArray[np.intp],
     cols: NDArray[np.intp],
     weights: NDArray[np.float32],
 ) -> NDArray[np.float32]:
-    """The maps (``framed``) averaged over the 3x3 cells around each peak at cells (rows, cols) by
-    ``weights``: (channels, peaks), or (peaks,) for a single map."""
-    out: NDArray[np.float32] = (framed_maps[(..., *_windows(rows, cols))] * weights).sum(axis=(-2, -1))
+    """The images' maps (``framed``: images first, cells last) averaged over the 3x3 cells around
+    each peak at cells (rows, cols) of images ``which`` by ``weights``: (peaks, channels), or
+    (peaks,) for one map an image."""
+    cells = framed_maps[(which[:, None, None], Ellipsis, *_windows(rows, cols))]  # (peaks, 3, 3, channels)
+    spread = weights.reshape(*weights.shape, *([1] * (cells.ndim - 3)))
+    out: NDArray[np.float32] = (cells * spread).sum(axis=(1, 2))
     return out
 
 
 class Seen:
-    """One image's maps, decoded once: the heat, the class probabilities and their framed copies."""
+    """Maps of a batch of images (a frame, or crops of it), decoded once: the heat, the class
+    probabilities and their framed copies, images first."""
 
     def __init__(self, maps: NDArray[np.float32]) -> None:
         self.maps = maps
-        self.heat = sigmoid(maps[0])
-        self.probs = softmax(maps[1 : 1 + len(CLASSES)])
+        self.heat = sigmoid(maps[:, 0])
+        self.probs = softmax(maps[:, 1 : 1 + len(CLASSES)], axis=1)
         self.framed_heat = framed(self.heat)
         self.framed_probs = framed(self.probs)
 
     def candidates(
-        self, rows: NDArray[np.intp], cols: NDArray[np.intp], scale: float, origin: tuple[float, float]
+        self,
+        which: NDArray[np.intp],
+        rows: NDArray[np.intp],
+        cols: NDArray[np.intp],
+        scale: float,
+        origins: NDArray[np.float64],
     ) -> list[Candidate]:
-        """The finds at cells (rows, cols), in pixels of a frame that the image shows scaled by
-        ``scale`` from frame point ``origin`` (its top left corner)."""
+        """The finds at cells (rows, cols) of images ``which``, in pixels of a frame that image k
+        shows scaled by ``scale`` from frame point ``origins[k]`` (its top left corner, x and y)."""
         if rows.size == 0:
             return []
-        dx, dy, weights = peak_offsets(self.framed_heat, rows, cols)
-        xs = (origin[0] + (cols + 0.5 + dx) * STRIDE / scale).tolist()
-        ys = (origin[1] + (rows + 0.5 + dy) * STRIDE / scale).tolist()
-        sizes = (die_sizes(self.maps[-1, rows, cols]) / scale).tolist()
-        heats = self.heat[rows, cols].tolist()
-        probs = self.probs[:, rows, cols].T.tolist()
-        probs_around = around(self.framed_probs, rows, cols, weights).T.tolist()
+        dx, dy, weights = peak_offsets(self.framed_heat, which, rows, cols)
+        xs = (origins[which, 0] + (cols + 0.5 + dx) * STRIDE / scale).tolist()
+        ys = (origins[which, 1] + (rows + 0.5 + dy) * STRIDE / scale).tolist()
+        sizes = (die_sizes(self.maps[which, -1, rows, cols]) / scale).tolist()
+        heats = self.heat[which, rows, cols].tolist()
+        probs = self.probs[which, :, rows, cols].tolist()
+        probs_around = around(self.framed_probs, which, rows, cols, weights).tolist()
         return [
             Candidate(x=x, y=y, size=size, heat=heat, probs=tuple(p), probs_around=tuple(a))
             for x, y, size, heat, p, a in zip(xs, ys, sizes, heats, probs, probs_around, strict=True)
         ]
-
-    def candidate(
-        self,
-        peak: tuple[int, int],
-        scale: float,
-        origin: tuple[float, float],
-        second: tuple[float, ...] | None = None,
-    ) -> Candidate:
-        """The find at cell ``peak`` (``candidates``), with ``second``, a turned look's probabilities."""
-        found = self.candidates(np.array([peak[0]]), np.array([peak[1]]), scale, origin)[0]
-        return found if second is None else replace(found, second_probs=second)
 
 
 def _peak_near_centre(logits: NDArray[np.float32], radius_cells: float) -> tuple[int, int] | None:
@@ -226,48 +227,53 @@ def look_closer(
     if turned:
         crops += [np.ascontiguousarray(np.rot90(c)) for c in crops]
     maps = net.run(cv2.dnn.blobFromImages(crops, 1.0 / 255.0))
+    seen = Seen(maps)
     n = len(rough)
+    origins = np.array(
+        [(c.x - crop / 2 / scale, c.y - crop / 2 / scale) for c in rough] * (2 if turned else 1)
+    )
+    radii = [0.5 * c.size * scale / STRIDE + 0.5 for c in rough]
+    peaks = [_peak_near_centre(maps[i, 0], radius) for i, radius in enumerate(radii)]
+    kept = [i for i, peak in enumerate(peaks) if peak is not None]
+    at = np.array([peaks[i] for i in kept], np.intp).reshape(-1, 2)
+    dice = seen.candidates(np.array(kept, np.intp), at[:, 0], at[:, 1], scale, origins)
     found = []
-    for i, c in enumerate(rough):
-        radius = 0.5 * c.size * scale / STRIDE + 0.5
-        peak = _peak_near_centre(maps[i, 0], radius)
-        if peak is None:
-            continue
-        turned_peak = _peak_near_centre(maps[n + i, 0], radius) if turned else None
-        second = None
+    for i, die in zip(kept, dice, strict=True):
+        turned_peak = _peak_near_centre(maps[n + i, 0], radii[i]) if turned else None
         if turned_peak is not None:
-            second = tuple(float(p) for p in Seen(maps[n + i]).probs[:, turned_peak[0], turned_peak[1]])
-        seen = Seen(maps[i])
-        origin = (c.x - crop / 2 / scale, c.y - crop / 2 / scale)
-        die = seen.candidate(peak, scale, origin, second)
+            second = tuple(seen.probs[n + i, :, turned_peak[0], turned_peak[1]].tolist())
+            die = replace(die, second_probs=second)
         found.append(die)
-        if touching is not None and c.size >= touching.grown * die.size:
-            found += _touching(seen, die, peak, scale, origin, touching)
+        if touching is not None and rough[i].size >= touching.grown * die.size:
+            found += _touching(seen, i, die, peaks[i], scale, origins, touching)
     return found
 
 
 def _touching(
     seen: Seen,
+    image: int,
     die: Candidate,
-    peak: tuple[int, int],
+    peak: tuple[int, int] | None,
     scale: float,
-    origin: tuple[float, float],
+    origins: NDArray[np.float64],
     touching: Touching,
 ) -> list[Candidate]:
-    """The other finds of a closer look's crop (``seen``, from frame point ``origin`` at
-    ``scale``) that ``touching`` takes for a die beside ``die`` (the find at cell ``peak``)."""
-    rows, cols = seen.heat.shape
-    ys, xs = local_maxima(seen.maps[0])
+    """The other finds of a closer look's crop (image ``image`` of ``seen``, from frame point
+    ``origins[image]`` at ``scale``) that ``touching`` takes for a die beside ``die`` (the find
+    at cell ``peak``)."""
+    rows, cols = seen.heat.shape[1:]
+    ys, xs = local_maxima(seen.maps[image, 0])
     reach = touching.reach * die.size * scale / STRIDE
-    found = []
-    for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
-        if (y, x) == peak or math.hypot(y + 0.5 - rows / 2, x + 0.5 - cols / 2) > reach:
-            continue
-        other = seen.candidate((y, x), scale, origin)
-        if (
-            other.heat >= touching.heat
-            and math.hypot(other.x - die.x, other.y - die.y) >= touching.apart * die.size
-            and 1 / touching.alike <= other.size / die.size <= touching.alike
-        ):
-            found.append(other)
-    return found
+    near = [
+        k
+        for k, (y, x) in enumerate(zip(ys.tolist(), xs.tolist(), strict=True))
+        if (y, x) != peak and math.hypot(y + 0.5 - rows / 2, x + 0.5 - cols / 2) <= reach
+    ]
+    others = seen.candidates(np.full(len(near), image, np.intp), ys[near], xs[near], scale, origins)
+    return [
+        other
+        for other in others
+        if other.heat >= touching.heat
+        and math.hypot(other.x - die.x, other.y - die.y) >= touching.apart * die.size
+        and 1 / touching.alike <= other.size / die.size <= touching.alike
+    ]
