@@ -1,6 +1,7 @@
 """Speed and accuracy of the pip reader on 1280x960 frames with up to six dice, on ONE core.
 
     .venv/bin/python bench/bench_vision.py [--per-set 40] [--models DIR] [--runtime R] [--against R]
+                                           [--against-models DIR]
 
 Frames are made from the labelled photos in ../shared/data/dice-photos that hold at most six
 dice: each photo is scaled to fit 1280x960 and padded with its own edge, so a frame looks like
@@ -8,7 +9,9 @@ what a 1280x960 camera above the tray would give. Prints the median and 90th-per
 reading time per frame (decode excluded) and the accuracy figures of ``kostka eval``.
 The networks run on the runtime the commands choose (``firmware.onnx_runtime``: ONNX Runtime where
 installed) or ``--runtime``; ``--against dnn`` also times every frame on that one, the two read
-alternately (this machine's speed drifts), and counts the frames where a die's face or status differs.
+alternately (this machine's speed drifts), and counts the frames where a die's face or status differs;
+``--against-models DIR`` does the same with the networks in DIR (e.g. a folder holding only the float
+face classifier, to time its int8 twin against it).
 ``--colour-frames N`` also reads N default and N hardest frames of Nogi Stonogi's colour dice
 from the renderer (seeds 0..N-1) in pips mode: their faces show no pips, so every die read
 ``ok`` there is a pip face stated where there is none (the figure should be 0).
@@ -61,6 +64,7 @@ def main() -> int:
     parser.add_argument("--colour-frames", type=int, default=60, help="renderer colour frames per preset")
     parser.add_argument("--runtime", help="onnxruntime or dnn (default: as the commands choose)")
     parser.add_argument("--against", help="also time each frame on this runtime (onnxruntime or dnn)")
+    parser.add_argument("--against-models", metavar="DIR", help="also time each frame with these networks")
     args = parser.parse_args()
     if absent():
         return 0
@@ -71,7 +75,8 @@ def main() -> int:
 
     cv2.setNumThreads(1)
     runtime = choose_runtime(args.runtime)
-    other = Other(args.against) if args.against else None
+    against = args.against or args.against_models
+    other = Other(args.against or args.runtime, args.against_models or args.models) if against else None
     total = Tally()
     for set_name in SETS:
         labelled = load_set(DATA / set_name)
@@ -97,7 +102,7 @@ def main() -> int:
             reading = read_dice(frame, models=args.models)
             ms = 1000 * (time.perf_counter() - started)
             if other is not None:
-                other.read(frame, args.models, reading, args.runtime)
+                other.read(frame, reading, args.runtime)
             tally.ms.append(ms)
             total.ms.append(ms)
             for t in (tally, total):
@@ -118,19 +123,21 @@ def main() -> int:
 
 
 class Other:
-    """The same frames read on a second runtime, each right after the first's timed read."""
+    """The same frames read on a second runtime or with other networks (``models``), each right
+    after the first's timed read."""
 
-    def __init__(self, runtime: str) -> None:
-        self.runtime, self.name, self.ms, self.frames, self.differ = runtime, runtime, [], 0, 0
+    def __init__(self, runtime: str | None, models: str | None) -> None:
+        self.runtime, self.models = runtime, models
+        self.name, self.ms, self.frames, self.differ = "", [], 0, 0
 
-    def read(self, frame: np.ndarray, models: str | None, reading: Reading, back_to: str | None) -> None:
+    def read(self, frame: np.ndarray, reading: Reading, back_to: str | None) -> None:
         from firmware.onnx_runtime import choose_runtime
         from vision.reader import read_dice
 
         self.name = choose_runtime(self.runtime)
-        read_dice(frame, models=models)  # warm caches
+        read_dice(frame, models=self.models)  # warm caches
         started = time.perf_counter()
-        again = read_dice(frame, models=models)
+        again = read_dice(frame, models=self.models)
         self.ms.append(1000 * (time.perf_counter() - started))
         choose_runtime(back_to)
         self.frames += 1
@@ -138,8 +145,9 @@ class Other:
 
     def summary(self) -> str:
         ms = sorted(self.ms)
+        networks = f"the networks in {self.models}" if self.models else "the shipped networks"
         return (
-            f"the same frames, networks on {self.name}: median {statistics.median(ms):.1f} ms, 90th"
+            f"the same frames, {networks} on {self.name}: median {statistics.median(ms):.1f} ms, 90th"
             f" percentile {ms[int(0.9 * (len(ms) - 1))]:.1f} ms; a face or status differs on {self.differ}"
             f" of {self.frames} frames"
         )
