@@ -336,6 +336,33 @@ def test_locate_finds_the_dice_whatever_their_faces() -> None:
         assert any(abs(f.x - lx) < f.size / 2 and abs(f.y - ly) < f.size / 2 for f in finds), label
 
 
+def test_finds_decoded_in_a_batch_are_each_images_own() -> None:
+    """``Seen`` decodes the peaks of several crops at once (``look_closer``): each find is what
+    decoding its own crop alone gives, placed from that crop's origin, off its cell's centre
+    towards the hotter neighbour."""
+    from vision.dice_net import STRIDE, Seen, local_maxima
+
+    maps = np.random.default_rng(5).normal(0.0, 1.0, (3, 9, 12, 12)).astype(np.float32)
+    maps[:, 0] -= 4.0  # cool everywhere but where a die is put
+    maps[1, 0, 5, 6], maps[1, 0, 5, 7] = 3.0, 1.0  # a die at cell (5, 6), its right neighbour warm
+    origins = np.array([[0.0, 0.0], [100.0, 40.0], [7.0, 9.0]])
+    peaks = [local_maxima(maps[k, 0]) for k in range(3)]  # (rows, columns) of each crop's peaks
+    which = np.concatenate([np.full(len(rows), k, np.intp) for k, (rows, _) in enumerate(peaks)])
+    rows, cols = (np.concatenate(part) for part in zip(*peaks, strict=True))
+    together = Seen(maps).candidates(which, rows, cols, 0.5, origins)
+    alone = [
+        find
+        for k, (rows_k, cols_k) in enumerate(peaks)
+        for find in Seen(maps[k : k + 1]).candidates(
+            np.zeros(len(rows_k), np.intp), rows_k, cols_k, 0.5, origins[k : k + 1]
+        )
+    ]
+    assert len(together) == len(alone) > 3 and together == alone
+    die = max((f for k, f in zip(which.tolist(), together, strict=True) if k == 1), key=lambda f: f.heat)
+    assert 100.0 + 6.5 * STRIDE / 0.5 < die.x < 100.0 + 7.0 * STRIDE / 0.5  # right of cell 6's centre
+    assert die.y == pytest.approx(40.0 + 5.5 * STRIDE / 0.5, abs=3.0)
+
+
 def test_pyramid_crop_centres_the_asked_point() -> None:
     from vision.scaling import Pyramid
 
