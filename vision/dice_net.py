@@ -229,23 +229,21 @@ def look_closer(
     maps = net.run(cv2.dnn.blobFromImages(crops, 1.0 / 255.0))
     seen = Seen(maps)
     n = len(rough)
-    origins = np.array(
-        [(c.x - crop / 2 / scale, c.y - crop / 2 / scale) for c in rough] * (2 if turned else 1)
-    )
+    origins = np.array([(c.x - crop / 2 / scale, c.y - crop / 2 / scale) for c in rough])
     radii = [0.5 * c.size * scale / STRIDE + 0.5 for c in rough]
     peaks = [_peak_near_centre(maps[i, 0], radius) for i, radius in enumerate(radii)]
-    kept = [i for i, peak in enumerate(peaks) if peak is not None]
-    at = np.array([peaks[i] for i in kept], np.intp).reshape(-1, 2)
-    dice = seen.candidates(np.array(kept, np.intp), at[:, 0], at[:, 1], scale, origins)
+    kept = [(i, peak) for i, peak in enumerate(peaks) if peak is not None]
+    at = np.array([peak for _, peak in kept], np.intp).reshape(-1, 2)
+    dice = seen.candidates(np.array([i for i, _ in kept], np.intp), at[:, 0], at[:, 1], scale, origins)
     found = []
-    for i, die in zip(kept, dice, strict=True):
+    for (i, peak), die in zip(kept, dice, strict=True):
         turned_peak = _peak_near_centre(maps[n + i, 0], radii[i]) if turned else None
         if turned_peak is not None:
             second = tuple(seen.probs[n + i, :, turned_peak[0], turned_peak[1]].tolist())
             die = replace(die, second_probs=second)
         found.append(die)
         if touching is not None and rough[i].size >= touching.grown * die.size:
-            found += _touching(seen, i, die, peaks[i], scale, origins, touching)
+            found += _touching(seen, i, die, peak, scale, origins, touching)
     return found
 
 
@@ -253,7 +251,7 @@ def _touching(
     seen: Seen,
     image: int,
     die: Candidate,
-    peak: tuple[int, int] | None,
+    peak: tuple[int, int],
     scale: float,
     origins: NDArray[np.float64],
     touching: Touching,
