@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from train_dice_net import split_names  # noqa: E402
+from train_dice_net import DATA, SETS, split_names  # noqa: E402
 
 from firmware.labels import load_set  # noqa: E402
 from vision.face_net import FACE_CROP, FACE_DIE, MODEL  # noqa: E402
@@ -42,15 +42,13 @@ from vision.networks import QUANTISED_FROM, digest, quantised  # noqa: E402
 from vision.reader import locate  # noqa: E402
 from vision.scaling import Pyramid  # noqa: E402
 
-DATA = ROOT.parent / "shared" / "data" / "dice-photos"
-SETS = ("byler-mixed-tray", "gissur-red-in-box", "matteo-white-on-wood")
 OPSET = 13  # the first whose DequantizeLinear takes an axis (weights per channel)
 
 
 def calibration_blobs(every: int) -> Iterator[np.ndarray]:
     """One blob per training image (every ``every``-th even one of each set): its finds' crops as
     the reader cuts them for the classifier, as they are and turned by 90 degrees."""
-    for set_name in SETS:
+    for set_name in sorted(SETS):  # in name order: the ranges depend on the order they are met in
         labelled = load_set(DATA / set_name)
         names = split_names(list(labelled.images), "even")[::every]
         for done, name in enumerate(names, 1):
