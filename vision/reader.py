@@ -182,7 +182,8 @@ def locate(
 
     A first look at a small copy of the frame finds the dice and their size; when they are
     tiny or huge there (or absent), it looks again at twice or half the size, and at half the
-    size too when its dice may be a big die's pips (``bigger_dice``). A second look
+    size too when its dice may be a big die's pips (``bigger_dice``), and at twice the size
+    when it sees many small dice (``PipSettings.crowded_first_look``). A second look
     at a square crop around each die, where dice are ``settings.die_px``, places it exactly.
     ``die_px`` is the dice side in frame pixels when the caller knows it (a fixed camera).
     """
@@ -198,12 +199,17 @@ def locate(
             break
     if typical is None:
         return []
-    better, pips = None, False
     big = settings.big_dice
-    if typical * scale < settings.smallest_first_look and scale < 1.0:
-        better = min(1.0, 2 * scale)
+    twice = [(min(1.0, 2 * scale), False)] if scale < 1.0 else []
+    crowded = (
+        typical * scale < settings.crowded_first_look
+        and sum(c.heat >= settings.crowded_heat for c in rough) >= settings.crowded_finds
+    )
+    looks: list[tuple[float, bool]] = []  # (scale, whether the first look's dice may be pips)
+    if typical * scale < settings.smallest_first_look:
+        looks = twice
     elif typical * scale > settings.largest_first_look:
-        better = scale / 2
+        looks = [(scale / 2, False)]
     elif (
         big is not None
         and die_px is None
@@ -211,8 +217,11 @@ def locate(
         and typical * scale >= big.pip_sized
         and _like_pips([c for c in rough if c.heat >= settings.ok_heat], big)
     ):
-        better, pips = scale / 2, True  # its dice may be a big die's pips (``BigDice``)
-    if better is not None:
+        # its dice may be a big die's pips (``BigDice``); if not, small crowded dice
+        looks = [(scale / 2, True)] + (twice if crowded else [])
+    elif crowded:
+        looks = twice
+    for better, pips in looks:
         again = find_candidates(net, pyramid, better, settings.find_heat)
         if pips and big is not None:
             size_of = partial(die_size, settings=settings, seen=seen)
@@ -223,6 +232,7 @@ def locate(
             size = die_size(again, settings, seen)
         if size is not None:
             rough, typical = again, die_px or size
+            break
     work_scale = min(settings.max_upscale, settings.die_px / typical)
     closer = look_closer(
         net, pyramid, _distinct(rough, settings.apart), work_scale, settings.crop, touching=settings.touching
