@@ -87,13 +87,14 @@ class PipSettings:
     smallest_first_look: float = 16.0  # dice smaller than this in the first look: look again at 2x
     # ... or smaller than ``crowded_first_look`` when it finds ``crowded_finds`` dice or more of heat
     # ``crowded_heat`` (unless they may be a big die's pips, ``BigDice``, and the half look finds that
-    # die). The network reports dice under its 16 px as 18-23 px, so 16 alone seldom starts the look at
+    # die). The network reports dice under its 16 px as 16-25 px, so 16 alone seldom starts the look at
     # 2x; a tray of many such dice, some touching, is where it misses them (byler's photos framed by
-    # their own edge, far-60 / far-100 of bench/bench_photo_changes.py: dice of about 17 / 14 px
-    # reported 17-25 px). 22 px chosen on the even photos (as taken the crowded byler photos report
-    # 21.8 px and up, 23.5 px and up on the odd ones); heat 0.5, not ``ok_heat``: at 0.35 a speck and
-    # two holes of a byler tray counted in a bench/bench_vision.py frame of five dice. Frames of up to
-    # six dice (the speed budget's) never pay for the look at 2x.
+    # their own edge, far-60 / far-100 of bench/bench_photo_changes.py: dice of 15-17 / 12-14 px
+    # reported 17-25 / 16-25 px). 22 px chosen on the even photos (as taken the crowded byler photos
+    # report 21.8 px and up, 23.5 px and up on the odd ones); heat 0.5, not ``ok_heat``: at 0.35 a speck
+    # and two holes of a byler tray counted in a bench/bench_vision.py frame of five dice. A frame of up
+    # to six dice (the speed budget's) pays for the look at 2x only when the network is that sure of
+    # something more than its dice.
     crowded_first_look: float = 22.0
     crowded_finds: int = 7
     crowded_heat: float = 0.5
