@@ -230,12 +230,12 @@ def top_faces(
     sx, sy = scale
     heat = sigmoid(maps[0])
     rows, cols = local_maxima(heat, min_heat)
+    if rows.size == 0:
+        return []
     probs = softmax(maps[1 : 1 + len(CLASSES)])
     cocked = sigmoid(maps[1 + len(CLASSES)])
     # as a batch of one image (``vision.dice_net.Seen``)
     framed_heat, framed_probs, framed_cocked = (framed(m)[None] for m in (heat, probs, cocked))
-    if rows.size == 0:
-        return []
     image = np.zeros_like(rows)
     dx, dy, weights = peak_offsets(framed_heat, image, rows, cols)
     xs = (origin[0] + (cols + 0.5 + dx) * stride / sx).tolist()
