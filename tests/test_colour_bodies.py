@@ -143,12 +143,48 @@ def test_an_over_exposed_red_face_that_looks_orange_is_red() -> None:
     assert not over_exposed_red(look_at_face(plain_red, cast), plain_red, cast, COLOUR_SETTINGS)  # looks red
 
 
+def test_a_red_face_whose_lit_part_looks_orange_is_red() -> None:
+    """Over-exposed in part: the look names the face red, but under ``OK_AGREE`` of it is red; red
+    and orange together are enough, and its unclipped pixels are red. Black in place of the orange
+    (a red and black die) is no lit part; a red face read ``ok`` or one left dim needs no rescue."""
+    from vision.colour import OK_AGREE, Cast, look_at_face
+    from vision.colour_bodies import over_exposed_red
+
+    cast = Cast((1.0, 1.0, 1.0), 250.0, 0.5)
+    half_lit = _face((40, 45, 200), (90, 160, 255), 0.25)
+    look = look_at_face(half_lit, cast)
+    assert look.colour == "red" and look.agree < OK_AGREE <= look.agree + look.lit
+    assert over_exposed_red(look, half_lit, cast, COLOUR_SETTINGS)
+    red_and_black = _face((40, 45, 200), (10, 10, 12), 0.25)
+    look = look_at_face(red_and_black, cast)
+    assert look.colour == "red" and look.agree < OK_AGREE and look.lit == 0.0
+    assert not over_exposed_red(look, red_and_black, cast, COLOUR_SETTINGS)
+    orange_lit = _face((30, 120, 230), (90, 160, 255), 0.25)  # an orange die: its unclipped pixels are orange
+    assert not over_exposed_red(look_at_face(orange_lit, cast), orange_lit, cast, COLOUR_SETTINGS)
+
+
 @pytest.mark.skipif(not SHARED.is_dir(), reason=f"{SHARED} is absent (the labelled dice photos)")
-@pytest.mark.parametrize("key", ["68e6be4f", "a05e65af"])
-def test_red_dice_under_an_evening_lamp_read_red(key: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Two even-numbered gissur photos taken at 19:55 under a warm lamp: one red die in each is
-    over-exposed and looks orange. Every labelled die reads red ``ok``; without the look at its
-    unclipped pixels (``over_exposed_red``) that one is ``uncertain``."""
+@pytest.mark.parametrize(
+    ("key", "left", "rescued"),
+    [
+        ("68e6be4f", 0, 1),
+        ("a05e65af", 0, 1),
+        ("b38dea1d", 0, 1),
+        ("eaafe583", 0, 1),
+        ("79300d39", 0, 1),
+        ("bf305f13", 1, 1),
+        ("0bf559a0", 0, 3),
+    ],
+)
+def test_red_dice_under_an_evening_lamp_read_red(
+    key: str, left: int, rescued: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Gissur photos taken at 19:55-19:58 under a warm lamp: ``rescued`` red dice in each are
+    over-exposed, or their hue lies on red's edge with orange, and look orange in whole or in part
+    (``FaceLook.lit``). All labelled dice but ``left`` read red ``ok`` (bf305f13's other orange-looking
+    die keeps an orange hue where the camera did not clip it: hue 11); without the look at the unclipped
+    pixels (``over_exposed_red``) the rescued ones are ``uncertain``. The first four photos are
+    even-numbered (``body_red_hue`` was chosen on them), the last three odd."""
     import vision.colour_bodies
 
     with (COLOUR_LABELS / "gissur-red-in-box.csv").open(newline="") as handle:
@@ -168,9 +204,9 @@ def test_red_dice_under_an_evening_lamp_read_red(key: str, monkeypatch: pytest.M
             for r in rows
         )
 
-    assert red_ok() == len(rows)
+    assert red_ok() == len(rows) - left
     monkeypatch.setattr(vision.colour_bodies, "over_exposed_red", lambda *_: False)
-    assert red_ok() == len(rows) - 1
+    assert red_ok() == len(rows) - left - rescued
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/data/dice-photos is absent")

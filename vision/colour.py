@@ -263,6 +263,10 @@ class FaceLook:
     value_range: float = 0.0
     """The 10th to 90th percentile spread of the body's brightness, over its median: black
     swirls and a metallic sheen widen it."""
+    lit: float = 0.0
+    """For a face named red, the share of the same pixels as ``agree`` that look orange: where the
+    lamp over-exposes red plastic, its clipped red channel lets the green show
+    (``vision.colour_bodies.over_exposed_red``)."""
 
     @property
     def printed(self) -> bool:
@@ -348,8 +352,20 @@ def look_at_face(face_bgr: NDArray[np.uint8], cast: Cast) -> FaceLook:
     v = float(np.median(hsv[..., 2][same])) / cast.white
     steady = _steady(hsv, same, hue, s) * float(same.sum()) / max(1.0, float(chosen.size) - float(pips.sum()))
     hue_range, value_range = _ranges(hsv, names, _core(mark) if printed else inside & ~base, top, hue, area)
+    lit = agree * float(counts[_NAME_INDEX["orange"]]) / float(counts[top]) if NAMES[top] == "red" else 0.0
     return FaceLook(
-        base_share, mark_share, NAMES[top], agree, hue, s, v, shape, round(steady, 3), hue_range, value_range
+        base_share,
+        mark_share,
+        NAMES[top],
+        agree,
+        hue,
+        s,
+        v,
+        shape,
+        round(steady, 3),
+        hue_range,
+        value_range,
+        round(lit, 3),
     )
 
 

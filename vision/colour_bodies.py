@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.colour import Cast, FaceLook, FaceVerdict, hue_name, look_at_face, unclipped_hue
+from vision.colour import OK_AGREE, Cast, FaceLook, FaceVerdict, hue_name, look_at_face, unclipped_hue
 from vision.colour_faces import face_crop, name_face
 from vision.colour_finder import frame_cast
 from vision.colour_profile import Profile
@@ -45,14 +45,19 @@ def pip_dice(
 
 
 def over_exposed_red(look: FaceLook, face: NDArray[np.uint8], cast: Cast, settings: ColourSettings) -> bool:
-    """Is a face the look names orange a red one the camera over-exposed? Its pixels the camera did
-    not clip (``vision.colour.unclipped_hue``), at least ``body_unclipped`` of its coloured ones,
-    have a red hue (``vision.colour.hue_name``): clipped, a red die's green shows and it looks
-    orange (gissur's red dice under an evening lamp); an orange die's unclipped pixels keep orange's hue."""
-    if look.colour != "orange":
+    """Is a face the look names orange, or red with too little of it red but enough red and orange
+    together (``FaceLook.lit``, ``OK_AGREE``), a red die the camera over-exposed? Its pixels the camera
+    did not clip (``vision.colour.unclipped_hue``), at least ``body_unclipped`` of its coloured ones,
+    have a red hue (under ``body_red_hue``): clipped, a red die's green shows and it looks orange, in
+    part or whole (gissur's red dice under an evening lamp); an orange die's unclipped pixels keep
+    orange's hue."""
+    if look.colour == "red":
+        if not look.agree < OK_AGREE <= look.agree + look.lit:
+            return False
+    elif look.colour != "orange":
         return False
     hue, share = unclipped_hue(face, cast)
-    return share >= settings.body_unclipped and hue_name(hue) == "red"
+    return share >= settings.body_unclipped and (hue_name(hue) == "red" or hue < settings.body_red_hue)
 
 
 def read_bodies(
@@ -71,7 +76,12 @@ def read_bodies(
     for die, face in faces:
         look = look_at_face(face, cast)
         verdict = name_face(look, profile)
-        if profile is None and die.status == "ok" and over_exposed_red(look, face, cast, settings):
+        if (
+            profile is None
+            and die.status == "ok"
+            and not verdict.ok
+            and over_exposed_red(look, face, cast, settings)
+        ):
             verdict = FaceVerdict("red", verdict.confidence, True)
         status: Status = (
             "ok" if die.status == "ok" and verdict.ok else "cocked" if die.status == "cocked" else "uncertain"

@@ -96,10 +96,15 @@ class ColourSettings:
     # share of the pip reader's die box (chosen on the even gissur-red-in-box photos).
     body_known: float = 0.5
     body_face: float = 0.8
-    # An orange-looking face whose unclipped coloured pixels, at least this share of them, are red
-    # is a red die the camera over-exposed (vision.colour_bodies.over_exposed_red; gissur's even
-    # photos: 2 red dice more at 0.05, 0.1 and 0.2 alike)
+    # An orange-looking face (or a red one lit orange in part) whose unclipped coloured pixels, at
+    # least this share of them, are red is a red die the camera over-exposed
+    # (vision.colour_bodies.over_exposed_red; gissur's even photos: 2 red dice more at 0.05, 0.1
+    # and 0.2 alike) ...
     body_unclipped: float = 0.1
+    # ... red meaning a hue under this (OpenCV units; HUES' red ends at 8): the pixels just under
+    # the clipping level keep a little of its shift (gissur's even photos: 2 red dice more than at 8,
+    # whose unclipped hue is 8.0; odd photos: 1 more)
+    body_red_hue: float = 9.0
     work_side: int = 640  # long side of the copy the finder works on
     background_step: int = 8  # the floor is estimated at 1/8 of the work copy...
     background_median: int = 9  # ...by a median this wide (72 work pixels: wider than two dice)
