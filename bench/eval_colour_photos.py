@@ -12,6 +12,8 @@ gold, marbled) must not be read ``ok`` with a colour: that is a silent error. ``
 Figures are printed for the even- and odd-numbered images (sorted by name) of each set: the
 settings were looked at on even ones only. ``--change`` reads the photos changed as another
 camera or room would change them (darker, warmer, blurred, JPEG-40, half size: bench/photo_changes.py).
+Each set's failures are drawn as a grid of crops (``kostka eval``'s picture: green the label, red what
+colour mode said) in ``out/colour-photos-SET.jpg`` (``--failures DIR`` for another folder).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import argparse
 import csv
 import math
+import statistics
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -28,6 +31,8 @@ from photo_changes import CHANGES, NEARER, as_taken
 from photo_sets import DATA as PHOTOS
 from photo_sets import absent
 
+from firmware.labels import LabelledSet
+from firmware.verbs.eval import Failure, failures_picture
 from vision.colour import STONOGA
 from vision.colour_reader import read_colours
 
@@ -36,8 +41,14 @@ LABELS = ROOT / "tests" / "data" / "colour_labels"
 
 
 def score_set(
-    name: str, limit: int, models: str | None = None, change: str = "as-taken"
+    name: str,
+    limit: int,
+    models: str | None = None,
+    change: str = "as-taken",
+    failures: list[Failure] | None = None,
 ) -> dict[str, Counter[str]]:
+    """The tallies of a set's even and odd images; each die not read right is added to ``failures``."""
+    failed = failures if failures is not None else []
     by_image: dict[str, list[tuple[float, float, str]]] = defaultdict(list)
     with (LABELS / f"{name}.csv").open(newline="") as handle:
         for row in csv.DictReader(handle):
@@ -52,6 +63,8 @@ def score_set(
             continue
         reading = as_taken(read_colours(CHANGES[change](frame), models=models), change, *frame.shape[:2])
         width, height = reading.width, reading.height
+        sides = [max(d.box[2:]) for d in reading.dice]
+        typical = statistics.median(sides) if sides else 0.1 * max(width, height)  # a missed die's crop
         used: set[int] = set()
         for cx, cy, colour in by_image[image]:
             x, y = cx * width, cy * height
@@ -64,20 +77,28 @@ def score_set(
             tally[f"{kind} dice"] += 1
             if not near:
                 tally[f"{kind} missed"] += 1
+                if kind == "stonoga":
+                    failed.append(Failure(image, "missed", (x, y), typical, colour, "-"))
                 continue
             die = reading.dice[min(near)[1]]
             used.add(min(near)[1])
+            said = f"{die.face} {die.status} {die.confidence:.2f}"
             if die.status != "ok":
                 tally[f"{kind} uncertain"] += 1
+                if kind == "stonoga":
+                    failed.append(Failure(image, "abstain", (x, y), max(die.box[2:]), colour, said))
             elif kind == "stonoga" and die.face == colour:
                 tally[f"{kind} correct"] += 1
             elif kind == "smoke":
                 tally[f"smoke read {die.face}"] += 1
             else:
                 tally[f"{kind} silent"] += 1
-        tally["ok where no die"] += sum(
-            1 for i, d in enumerate(reading.dice) if i not in used and d.status == "ok"
-        )
+                failed.append(Failure(image, "silent", (x, y), max(die.box[2:]), colour, said))
+        for i, d in enumerate(reading.dice):
+            if i not in used and d.status == "ok":
+                tally["ok where no die"] += 1
+                said = f"{d.face} ok {d.confidence:.2f}"
+                failed.append(Failure(image, "false-ok", d.centre, max(d.box[2:]), None, said))
     return halves
 
 
@@ -113,6 +134,12 @@ def main() -> int:
         default="as-taken",
         help="change the photos first",
     )
+    parser.add_argument(
+        "--failures",
+        metavar="DIR",
+        default=str(ROOT / "out"),
+        help="folder for the failures pictures (default: out/)",
+    )
     args = parser.parse_args()
     if absent():
         return 0
@@ -122,9 +149,15 @@ def main() -> int:
     print(f"networks on {choose_runtime()}", flush=True)
     together: dict[str, Counter[str]] = {"even": Counter(), "odd": Counter()}
     for path in sorted(LABELS.glob("*.csv")):
-        for half, tally in score_set(path.stem, args.limit, args.models, args.change).items():
+        failures: list[Failure] = []
+        for half, tally in score_set(path.stem, args.limit, args.models, args.change, failures).items():
             print(report(path.stem, half, tally), flush=True)
             together[half].update(tally)
+        if failures:
+            picture = Path(args.failures) / f"colour-photos-{path.stem}.jpg"
+            shown = failures_picture(LabelledSet(PHOTOS / path.stem, {}), failures, picture)
+            taken = "" if args.change == "as-taken" else ", the photos as taken"
+            print(f"  failures picture: {picture} ({shown} of {len(failures)} failures{taken})", flush=True)
     for half, tally in together.items():
         print(report("all sets", half, tally), flush=True)
     return 0

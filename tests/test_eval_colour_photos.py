@@ -1,0 +1,44 @@
+"""bench/eval_colour_photos.py: its tallies and the failures it draws agree, die for die."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared" / "data" / "dice-photos"
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason=f"{SHARED} is absent (the labelled dice photos)")
+def test_every_die_not_read_right_is_a_failure_drawn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first six gissur photos, with the first die of each reading made ``uncertain`` (so there
+    are failures to draw): each Stonoga-coloured die not read right is one failure, with its
+    label's colour and what colour mode said, and the failures picture is written."""
+    monkeypatch.syspath_prepend(str(ROOT / "bench"))
+    import eval_colour_photos
+
+    from firmware.labels import LabelledSet
+    from firmware.verbs.eval import Failure, failures_picture
+
+    read = eval_colour_photos.read_colours
+
+    def doubting_the_first(frame: object, **kwargs: object) -> object:
+        reading = read(frame, **kwargs)  # type: ignore[arg-type]
+        first = replace(reading.dice[0], status="uncertain")
+        return replace(reading, dice=(first, *reading.dice[1:]))
+
+    monkeypatch.setattr(eval_colour_photos, "read_colours", doubting_the_first)
+    failures: list[Failure] = []
+    halves = eval_colour_photos.score_set("gissur-red-in-box", 6, failures=failures)
+    tally = halves["even"] + halves["odd"]
+    wrong = tally["stonoga dice"] - tally["stonoga correct"]
+    assert wrong >= 6 and len([f for f in failures if f.kind != "false-ok"]) == wrong
+    assert len([f for f in failures if f.kind == "false-ok"]) == tally["ok where no die"]
+    doubted = [f for f in failures if f.kind == "abstain" and f.said.startswith("red uncertain")]
+    assert len(doubted) >= 6 and all(f.label == "red" for f in doubted)
+    picture = tmp_path / "failures.jpg"
+    drawn = failures_picture(LabelledSet(SHARED / "gissur-red-in-box", {}), failures, picture)
+    assert drawn == len(failures) and cv2.imread(str(picture)) is not None
