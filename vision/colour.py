@@ -345,14 +345,15 @@ def look_at_face(face_bgr: NDArray[np.uint8], cast: Cast) -> FaceLook:
         shine = pixels & (names == _NAME_INDEX["white"]) & (hsv[..., 2] < SHINE_SHARE * cast.white)
         counts[top] += int(shine.sum())
     pips = _small_blobs(pixels & ~same, PIP_SHARE * area) if not printed else np.zeros_like(same)
-    agree = float(counts[top]) / max(1.0, float(chosen.size) - float(pips.sum()))
+    body = max(1.0, float(chosen.size) - float(pips.sum()))  # the face's pixels but its pips
+    agree = float(counts[top]) / body
     h = hsv[..., 0][same].astype(np.float32)
     hue = circular_median(h)
     s = float(np.median(hsv[..., 1][same]))
     v = float(np.median(hsv[..., 2][same])) / cast.white
-    steady = _steady(hsv, same, hue, s) * float(same.sum()) / max(1.0, float(chosen.size) - float(pips.sum()))
+    steady = _steady(hsv, same, hue, s) * float(same.sum()) / body
     hue_range, value_range = _ranges(hsv, names, _core(mark) if printed else inside & ~base, top, hue, area)
-    lit = agree * float(counts[_NAME_INDEX["orange"]]) / float(counts[top]) if NAMES[top] == "red" else 0.0
+    lit = float(counts[_NAME_INDEX["orange"]]) / body if NAMES[top] == "red" else 0.0
     return FaceLook(
         base_share,
         mark_share,
