@@ -146,7 +146,7 @@ def test_an_over_exposed_red_face_that_looks_orange_is_red() -> None:
 def test_a_red_face_whose_lit_part_looks_orange_is_red() -> None:
     """Over-exposed in part: the look names the face red, but under ``OK_AGREE`` of it is red; red
     and orange together are enough, and its unclipped pixels are red. Black in place of the orange
-    (a red and black die) is no lit part; a red face read ``ok`` or one left dim needs no rescue."""
+    (a red and black die) is no lit part, and an orange die's unclipped pixels stay orange."""
     from vision.colour import OK_AGREE, Cast, look_at_face
     from vision.colour_bodies import over_exposed_red
 
