@@ -106,18 +106,17 @@ def report(name: str, half: str, t: Counter[str]) -> str:
     stonoga, other = t["stonoga dice"], t["other dice"]
     silent = t["stonoga silent"] + t["other silent"] + t["ok where no die"]
     every = max(1, stonoga + other)
-    parts = [f"{name} {half}:"]
+    parts = []
     if stonoga:
-        parts.append(
-            f"Stonoga colours {stonoga} dice, correct ok {100 * t['stonoga correct'] / stonoga:.1f}%"
-        )
+        right = t["stonoga correct"]
+        parts.append(f"Stonoga colours {stonoga} dice, correct ok {right} ({100 * right / stonoga:.2f}%)")
     if other:
-        parts.append(f"other bodies {other} dice, read ok as a colour {100 * t['other silent'] / other:.1f}%")
-    parts.append(f"silent errors overall {100 * silent / every:.1f}% ({silent})")
+        parts.append(f"other bodies {other} dice, read ok as a colour {100 * t['other silent'] / other:.2f}%")
+    parts.append(f"silent errors overall {100 * silent / every:.2f}% ({silent})")
     if t["smoke dice"]:
         smoke = {k.removeprefix("smoke read "): v for k, v in t.items() if k.startswith("smoke read")}
         parts.append(f"smoke {t['smoke dice']} dice, read ok as {smoke}")
-    return "; ".join(parts)
+    return f"{name} {half}: " + "; ".join(parts)
 
 
 def main() -> int:

@@ -15,6 +15,8 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -26,6 +28,7 @@ from vision.colour_settings import COLOUR_SETTINGS, ColourSettings
 from vision.reader import read_dice
 from vision.reading import Die, Reading, Status
 from vision.scaling import Pyramid
+from vision.tuning import PIPS
 
 
 def pip_dice(
@@ -34,7 +37,7 @@ def pip_dice(
     """The pip reader's dice in a frame, each with a crop of its top face (``face_crop``), and the
     frame's cast; None when it does not stand by at least ``body_known`` of the dice it finds (or
     finds none): not a frame of pip dice."""
-    reading = read_dice(frame, models=models)
+    reading = read_dice(frame, models=models, settings=replace(PIPS, any_face=settings.body_flat))
     ok = sum(1 for d in reading.dice if d.status == "ok")
     if not reading.dice or ok < settings.body_known * len(reading.dice):
         return None

@@ -96,6 +96,10 @@ class ColourSettings:
     # share of the pip reader's die box (chosen on the even gissur-red-in-box photos).
     body_known: float = 0.5
     body_face: float = 0.8
+    # The pip reader, asked for colour mode, names a die whose every classifier view gives the faces
+    # 1-6 together at least this, however unsure of its count (``PipSettings.any_face``): the body's
+    # colour needs a flat die in view, not its pips. None: the pip reader's own verdict.
+    body_flat: float | None = 0.95
     # An orange-looking face (or a red one lit orange in part) whose unclipped coloured pixels, at
     # least this share of them, are red is a red die the camera over-exposed
     # (vision.colour_bodies.over_exposed_red; gissur's even photos: 2 red dice more at 0.05, 0.1

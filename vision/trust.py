@@ -31,6 +31,12 @@ it turned more right readings uncertain than it caught wrong ones, see ``vision.
 'ok'
 >>> judge(net_says, torn, 48.0, closer=np.repeat(views[:1, [0, 1, 3, 2, 4, 5, 6, 7]], 4, axis=0))[2]
 'uncertain'
+>>> from dataclasses import replace
+>>> judge(net_says, torn, 48.0, replace(PIPS, any_face=0.95))  # colour mode: a flat die, whatever its face
+(3, 0.57, 'ok')
+>>> leaning = np.array([[0, 0, 0.8, 0.1, 0, 0, 0.1, 0], [0, 0, 0.4, 0.55, 0, 0, 0.05, 0]])
+>>> judge(net_says, leaning, 48.0, replace(PIPS, any_face=0.95))[2]  # a tenth of a view leans
+'uncertain'
 """
 
 from __future__ import annotations
@@ -77,9 +83,13 @@ def judge(
     if best == NONE:
         return None, confidence, "uncertain"
     disputed = contradicted(views, best, settings)
-    named = names(views, best, settings) or (
-        closer is not None
-        and (arbitrates(closer, best, settings) if disputed else names(closer, best, settings))
+    named = (
+        flat(views, settings)
+        or names(views, best, settings)
+        or (
+            closer is not None
+            and (arbitrates(closer, best, settings) if disputed else names(closer, best, settings))
+        )
     )
     sure = mean[best] >= settings.sure_face
     ok = named and placed(candidate, sure, typical_size, settings, crowded, in_frame)
@@ -95,6 +105,12 @@ def names(views: NDArray[np.float32], face: int, settings: PipSettings) -> bool:
         and mean[face] >= settings.ok_prob
         and bool((views[:, face] >= settings.ok_prob_each).all())
     )
+
+
+def flat(views: NDArray[np.float32], settings: PipSettings) -> bool:
+    """Does every view give the faces 1-6 together at least ``settings.any_face`` (when set): a
+    flat die whatever its face, all colour mode asks?"""
+    return settings.any_face is not None and bool((views[:, :COCKED].sum(axis=1) >= settings.any_face).all())
 
 
 def contradicted(views: NDArray[np.float32], face: int, settings: PipSettings) -> bool:
@@ -152,7 +168,7 @@ def closer_turns(
     (``contradicted``: ``arbitrates``) and every other check holds."""
     mean = views.mean(axis=0)
     best = int(np.argmax(mean))
-    if best in (NONE, COCKED) or names(views, best, settings):
+    if best in (NONE, COCKED) or names(views, best, settings) or flat(views, settings):
         return 0
     if not placed(candidate, mean[best] >= settings.sure_face, typical_size, settings, crowded, in_frame):
         return 0

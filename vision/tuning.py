@@ -178,6 +178,10 @@ class PipSettings:
     # of its top face is out of view (gissur: a cocked die half out of the picture, found by the
     # third look, was read ok; 0.1-0.3 tried, best on 1::4; on 3::4 it costs one right die).
     edge: float = 0.15
+    # Colour mode on pip dice (``vision.colour_bodies``) needs a flat die, not its count: when set,
+    # a die is named when every view of the first classifier gives the faces 1-6 together at least
+    # this, whichever face it is (its likeliest is reported), and the other checks hold. None: pips.
+    any_face: float | None = None
     # More finds than this is no table of dice (noise, a pattern, a dice-covered cloth):
     # every find is uncertain. The sets have at most 25 dice a photo.
     max_finds: int = 40
