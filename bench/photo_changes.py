@@ -153,8 +153,10 @@ def as_taken(reading: Reading, change: str, height: int, width: int) -> Reading:
         for d in reading.dice:
             x, y, w = back @ np.array([d.centre[0], d.centre[1], 1.0])
             boxes.append((x / w - d.box[2] / 2, y / w - d.box[3] / 2, d.box[2], d.box[3]))
-    elif change in FARTHER or change in NEARER:
-        if change in FARTHER:
+    elif change in FARTHER or change in NEARER or change == "half-size":
+        if change == "half-size":
+            top, left, zoom_y, zoom_x = 0, 0, reading.height / height, reading.width / width
+        elif change in FARTHER:
             dy, dx = _border(height, width, FARTHER[change])
             top, left, zoom_y, zoom_x = -dy, -dx, 1.0, 1.0
         else:

@@ -42,3 +42,29 @@ def test_every_die_not_read_right_is_a_failure_drawn(tmp_path: Path, monkeypatch
     picture = tmp_path / "failures.jpg"
     drawn = failures_picture(LabelledSet(SHARED / "gissur-red-in-box", {}), failures, picture)
     assert drawn == len(failures) and cv2.imread(str(picture)) is not None
+
+
+@pytest.mark.parametrize("change", ["half-size", "far-60", "near-70", "turned"])
+def test_a_reading_of_a_changed_photo_is_mapped_back_to_the_photo(
+    change: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``photo_changes.as_taken``: a die drawn on a photo, read on the changed photo (the reader's box
+    found by thresholding), lands back on its place in the photo as taken (the failures pictures are
+    drawn there)."""
+    monkeypatch.syspath_prepend(str(ROOT / "bench"))
+    import numpy as np
+    from photo_changes import CHANGES, as_taken
+
+    from vision.reading import Die, Reading
+
+    photo = np.full((600, 800, 3), 200, np.uint8)
+    photo[250:310, 300:360] = 20  # a dark die, its centre (330, 280)
+    changed = CHANGES[change](photo)
+    dark = np.argwhere(changed.max(axis=2) < 110)
+    (y0, x0), (y1, x1) = dark.min(axis=0), dark.max(axis=0)
+    box = (int(x0), int(y0), int(x1 - x0 + 1), int(y1 - y0 + 1))
+    read = Reading((Die(3, 0.9, "ok", box),), changed.shape[1], changed.shape[0])
+    back = as_taken(read, change, *photo.shape[:2])
+    assert (back.width, back.height) == (800, 600)
+    (die,) = back.dice
+    assert abs(die.centre[0] - 330) < 3 and abs(die.centre[1] - 280) < 3, die
