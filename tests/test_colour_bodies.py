@@ -235,6 +235,35 @@ def test_a_flat_die_whose_count_the_pip_reader_doubts_has_its_colour_read() -> N
     )
 
 
+@pytest.mark.skipif(not SHARED.is_dir(), reason=f"{SHARED} is absent (the labelled dice photos)")
+def test_big_dice_whose_pips_the_network_takes_for_dice_go_to_the_pip_reader() -> None:
+    """gissur c5143bdd (an odd-numbered photo) at half size, 300x300: colour mode's network, enlarged
+    to its input, finds 56 sure "dice" on the four red dice's pips and corners, and the classical blobs
+    bear enough of them out. More sure finds than ``colour_most_finds`` is no table of dice it knows:
+    the pip reader's dice are read, each ``ok`` die on a labelled one (before, 11 ``ok`` finds lay
+    where no die is)."""
+    name = "c5143bdd-WIN_20231227_10_03_10_Procropped_600px.jpg"
+    photo = cv2.imread(str(SHARED / "gissur-red-in-box" / "images" / name), cv2.IMREAD_COLOR)
+    frame = cv2.resize(photo, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    with (COLOUR_LABELS / "gissur-red-in-box.csv").open(newline="") as handle:
+        labels = [
+            (float(r["cx"]) * 300, float(r["cy"]) * 300) for r in csv.DictReader(handle) if r["image"] == name
+        ]
+    assert len(labels) == 4
+
+    def stray(reading_dice: tuple[Die, ...]) -> int:
+        ok = [d for d in reading_dice if d.status == "ok"]
+        return sum(
+            all(math.hypot(d.centre[0] - x, d.centre[1] - y) > 0.5 * max(d.box[2:]) for x, y in labels)
+            for d in ok
+        )
+
+    reading = read_colours(frame)
+    assert stray(reading.dice) == 0
+    assert [d.face for d in reading.dice if d.status == "ok"] == ["red"] * 4
+    assert stray(read_colours(frame, settings=replace(COLOUR_SETTINGS, colour_most_finds=1000)).dice) > 5
+
+
 @pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/data/dice-photos is absent")
 def test_a_pip_die_whose_rows_of_pips_give_two_peaks_stays_one_die() -> None:
     """byler-mixed-tray IMG_20191208_111820 (an odd-numbered photo): the finer heat peaks on two

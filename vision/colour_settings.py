@@ -89,6 +89,10 @@ class ColourSettings:
     # When the network's sure finds mostly have no classical blob of their size, the frame is not
     # one the network knows (real dice far bigger than the renderer's): read it classically.
     colour_known: float = 0.5
+    # More sure finds than this is no table of dice the network knows (as ``PipSettings.max_finds``;
+    # the labelled photos hold at most 25 dice): it takes the pips and corners of dice far bigger
+    # than the renderer's for dice (gissur c5143bdd at half size: 56 finds on 4 dice, 11 read red ok).
+    colour_most_finds: int = 40
     colour_blob_ratio: float = 1.6  # the classical blob and the network must size a die alike
     colour_size_ratio: float = 1.5  # a top face whose side differs more from the frame's median is uncertain
     # A frame the network does not know is read with the pip reader's dice (vision.colour_bodies)

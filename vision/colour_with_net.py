@@ -141,9 +141,11 @@ def classified(
 ) -> tuple[list[TopFace], NDArray[np.float32], Cast, Pyramid, list[Blob] | None] | None:
     """The network's finds, the classifier's chances for each, the cast, the pyramid and the
     classical blobs (None when not needed yet: the classifier alone bears the finds out);
-    None for a frame the network does not know (neither ``network_knows`` nor
-    ``classifier_knows``)."""
+    None for a frame the network does not know: more sure finds than ``colour_most_finds``, or
+    neither ``network_knows`` nor ``classifier_knows``."""
     tops, cast, pyramid, fine = net_tops(frame, settings, path)
+    if sum(1 for t in tops if t.heat >= settings.colour_heat) > settings.colour_most_finds:
+        return None
     net = load_colour_face_net(face_path)
     probs = np.zeros((len(tops), len(FACE_CLASSES)), np.float32)
     # the hottest finds first, a few at a time: a frame of dice far bigger than the renderer's has
