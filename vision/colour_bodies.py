@@ -36,7 +36,8 @@ def pip_dice(
 ) -> tuple[list[tuple[Die, NDArray[np.uint8]]], Cast] | None:
     """The pip reader's dice in a frame, each with a crop of its top face (``face_crop``), and the
     frame's cast; None when it does not stand by at least ``body_known`` of the dice it finds (or
-    finds none): not a frame of pip dice."""
+    finds none): not a frame of pip dice. The pip reader is asked for flat dice, not their count
+    (``body_flat``): a die whose pips it doubts but that lies flat and in view is ``ok`` here."""
     reading = read_dice(frame, models=models, settings=replace(PIPS, any_face=settings.body_flat))
     ok = sum(1 for d in reading.dice if d.status == "ok")
     if not reading.dice or ok < settings.body_known * len(reading.dice):
