@@ -6,7 +6,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
+
+from vision.reading import Die, Reading
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data" / "dice-photos"
@@ -52,10 +55,7 @@ def test_a_reading_of_a_changed_photo_is_mapped_back_to_the_photo(
     found by thresholding), lands back on its place in the photo as taken (the failures pictures are
     drawn there)."""
     monkeypatch.syspath_prepend(str(ROOT / "bench"))
-    import numpy as np
     from photo_changes import CHANGES, as_taken
-
-    from vision.reading import Die, Reading
 
     photo = np.full((600, 800, 3), 200, np.uint8)
     photo[250:310, 300:360] = 20  # a dark die, its centre (330, 280)
