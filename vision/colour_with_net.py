@@ -144,7 +144,7 @@ def classified(
     None for a frame the network does not know: more sure finds than ``colour_most_finds``, or
     neither ``network_knows`` nor ``classifier_knows``."""
     tops, cast, pyramid, fine = net_tops(frame, settings, path)
-    if sum(1 for t in tops if t.heat >= settings.colour_heat) > settings.colour_most_finds:
+    if len(sure_finds(tops, settings)) > settings.colour_most_finds:
         return None
     net = load_colour_face_net(face_path)
     probs = np.zeros((len(tops), len(FACE_CLASSES)), np.float32)
@@ -176,6 +176,11 @@ def _classify(net: Network, pyramid: Pyramid, tops: list[TopFace], cast: Cast) -
     return classify_faces(net, [face_input(pyramid, t.x, t.y, t.side, cast) for t in tops])
 
 
+def sure_finds(tops: list[TopFace], settings: ColourSettings) -> list[TopFace]:
+    """The network's finds hot enough (``colour_heat``) for the referee to stand by."""
+    return [t for t in tops if t.heat >= settings.colour_heat]
+
+
 def seen_by_both(top: TopFace, blobs: list[Blob], settings: ColourSettings) -> list[Blob]:
     """The classical finder's blobs whose box holds the network's top face and (unless a piece of
     touching dice) size it alike, within ``colour_blob_ratio``."""
@@ -196,7 +201,7 @@ def network_knows(tops: list[TopFace], blobs: list[Blob], settings: ColourSettin
     network's sure finds, and are most of those blobs no more than ``colour_blob_ratio`` times
     bigger than the network's faces? (Real dice far bigger than the renderer's: the network
     sees their pips as dice.) A frame without sure finds: yes."""
-    sure = [t for t in tops if t.heat >= settings.colour_heat]
+    sure = sure_finds(tops, settings)
     held = [(t, seen_by_both(t, blobs, settings)) for t in sure]
     seen = sum(1 for _, bs in held if bs)
     big = sum(1 for t, bs in held if bs and all(b.side > settings.colour_blob_ratio * t.side for b in bs))
@@ -213,7 +218,7 @@ def classifier_knows(tops: list[TopFace], probs: NDArray[np.float32], settings: 
 
 
 def net_typical(tops: list[TopFace], settings: ColourSettings) -> float:
-    sides = [t.side for t in tops if t.heat >= settings.colour_heat] or [t.side for t in tops]
+    sides = [t.side for t in sure_finds(tops, settings)] or [t.side for t in tops]
     return statistics.median(sides) if sides else 0.0
 
 
