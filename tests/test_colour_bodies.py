@@ -236,6 +236,23 @@ def test_a_flat_die_whose_count_the_pip_reader_doubts_has_its_colour_read() -> N
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason=f"{SHARED} is absent (the labelled dice photos)")
+def test_a_die_the_network_sizes_too_small_is_looked_at_again() -> None:
+    """byler 111826 (an even-numbered photo): a black four, its sides in view, that colour mode's network
+    finds (heat 0.86) a fifth smaller than it is; at that size the face classifier sees no top face
+    (0.97), at ``again_side`` times it a black one (0.97). Read black ``ok``; without the second look
+    (``again_heat`` above any heat) the die is missed."""
+    frame = cv2.imread(str(SHARED / "byler-mixed-tray" / "images" / "IMG_20191208_111826.jpg"))
+    four = (563, 1186)  # its label's centre
+
+    def at_four(dice: tuple[Die, ...]) -> list[tuple[object, str]]:
+        near = [d for d in dice if math.hypot(d.centre[0] - four[0], d.centre[1] - four[1]) < 50]
+        return [(d.face, d.status) for d in near]
+
+    assert at_four(read_colours(frame).dice) == [("black", "ok")]
+    assert at_four(read_colours(frame, settings=replace(COLOUR_SETTINGS, again_heat=1.1)).dice) == []
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason=f"{SHARED} is absent (the labelled dice photos)")
 def test_big_dice_whose_pips_the_network_takes_for_dice_go_to_the_pip_reader() -> None:
     """gissur c5143bdd (an odd-numbered photo) at half size, 300x300: colour mode's network, enlarged
     to its input, finds 56 sure "dice" on the four red dice's pips and corners, and the classical blobs
