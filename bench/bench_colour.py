@@ -33,6 +33,7 @@ import cv2
 import numpy as np
 
 from firmware.onnx_runtime import choose_runtime
+from firmware.verbs.eval import closest_pairs
 from vision.colour import FACES
 from vision.colour_profile import Profile
 from vision.colour_reader import COLOUR_SETTINGS, ColourSettings, face_features, read_cards, read_colours
@@ -50,11 +51,7 @@ def nearest_pairs(reading: Reading, scene: Scene) -> dict[int, int]:
             gap = math.hypot(d.centre[0] - x - w / 2, d.centre[1] - y - h / 2)
             if gap < 0.5 * max(w, h):
                 near.append((gap, t, i))
-    pairs: dict[int, int] = {}
-    for _, t, i in sorted(near):
-        if t not in pairs and i not in pairs.values():
-            pairs[t] = i
-    return pairs
+    return dict(closest_pairs(near))
 
 
 def score(reading: Reading, scene: Scene, tally: Counter[str]) -> None:

@@ -5,9 +5,11 @@
     .venv/bin/python bench/eval_colour_photos.py --change warm    # the photos under a warm lamp
 
 Reads each labelled photo of ../shared/data/dice-photos with ``read_colours`` (default profile)
-and matches dice to labels by centre. A die labelled with a Stonoga colour (yellow, red, green,
-blue, black) counts correct when read ``ok`` with that colour; any other body (white, purple,
-gold, marbled) must not be read ``ok`` with a colour: that is a silent error. ``smoke``
+and matches dice to labels by centre, the closest pair first (as ``kostka eval``), within 0.6 of
+the die's box (colour mode's box stands half a die's rise from its top face). A die labelled with
+a Stonoga colour (yellow, red, green, blue, black) counts correct when read ``ok`` with that
+colour; any other body (white, purple, gold, marbled) must not be read ``ok`` with a colour: that
+is a silent error. ``smoke``
 (translucent dark grey) is shown apart: it is neither clearly black nor clearly not.
 Figures are printed for the even- and odd-numbered images (sorted by name) of each set: the
 settings were looked at on even ones only. ``--change`` reads the photos changed as another
@@ -32,7 +34,7 @@ from photo_sets import DATA as PHOTOS
 from photo_sets import absent
 
 from firmware.labels import LabelledSet
-from firmware.verbs.eval import Failure, failures_picture
+from firmware.verbs.eval import Failure, closest_pairs, failures_picture
 from vision.colour import STONOGA
 from vision.colour_reader import read_colours
 
@@ -65,23 +67,25 @@ def score_set(
         width, height = reading.width, reading.height
         sides = [max(d.box[2:]) for d in reading.dice]
         typical = statistics.median(sides) if sides else 0.1 * max(width, height)  # a missed die's crop
-        used: set[int] = set()
-        for cx, cy, colour in by_image[image]:
+        labels = by_image[image]
+        near = [
+            (math.hypot(d.centre[0] - cx * width, d.centre[1] - cy * height), n, i)
+            for n, (cx, cy, _) in enumerate(labels)
+            for i, d in enumerate(reading.dice)
+            if math.hypot(d.centre[0] - cx * width, d.centre[1] - cy * height) < 0.6 * max(d.box[2:])
+        ]
+        pairs = dict(closest_pairs(near))
+        used = set(pairs.values())
+        for n, (cx, cy, colour) in enumerate(labels):
             x, y = cx * width, cy * height
-            near = [
-                (math.hypot(d.centre[0] - x, d.centre[1] - y), i)
-                for i, d in enumerate(reading.dice)
-                if i not in used and math.hypot(d.centre[0] - x, d.centre[1] - y) < 0.6 * max(d.box[2:])
-            ]
             kind = "stonoga" if colour in STONOGA else "smoke" if colour == "smoke" else "other"
             tally[f"{kind} dice"] += 1
-            if not near:
+            if n not in pairs:
                 tally[f"{kind} missed"] += 1
                 if kind == "stonoga":
                     failed.append(Failure(image, "missed", (x, y), typical, colour, "-"))
                 continue
-            die = reading.dice[min(near)[1]]
-            used.add(min(near)[1])
+            die = reading.dice[pairs[n]]
             said = f"{die.face} {die.status} {die.confidence:.2f}"
             if die.status != "ok":
                 tally[f"{kind} uncertain"] += 1

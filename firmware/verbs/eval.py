@@ -17,6 +17,7 @@ import math
 import statistics
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -105,13 +106,23 @@ def match(labels: list[LabelledDie], dice: list[Any], width: int, height: int) -
             distance = math.hypot(dx - lx, dy - ly)
             if distance <= max(0.5 * lsize, 0.4 * max(die.box[2], die.box[3])):
                 pairs.append((distance, i, j))
-    used_l: set[int] = set()
-    used_d: set[int] = set()
+    return closest_pairs(pairs)
+
+
+def closest_pairs(candidates: Iterable[tuple[float, int, int]]) -> list[tuple[int, int]]:
+    """The pairs (i, j) of ``candidates`` (distance, i, j), the closest first, each i and each j
+    in one pair at most: a label takes the die nearest it only if no other label lies nearer.
+
+    >>> closest_pairs([(5.0, 0, 0), (1.0, 1, 0), (3.0, 0, 1)])
+    [(1, 0), (0, 1)]
+    """
+    used_i: set[int] = set()
+    used_j: set[int] = set()
     out = []
-    for _d, i, j in sorted(pairs):
-        if i not in used_l and j not in used_d:
-            used_l.add(i)
-            used_d.add(j)
+    for _d, i, j in sorted(candidates):
+        if i not in used_i and j not in used_j:
+            used_i.add(i)
+            used_j.add(j)
             out.append((i, j))
     return out
 
