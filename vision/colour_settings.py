@@ -52,6 +52,10 @@ class ColourSettings:
     face_other_sum: float = 0.98
     face_other_most: float = 0.35
     face_other_hue: float = 4.0
+    # ...or, black (no hue names it), its saturation (0-255) at most this: a grey, not a dark colour
+    # (real black dice reach 40; byler with the camera higher, far-60 / far-100: 4 / 3 dice more,
+    # silent errors, smoke dice and the renderer's hardest seeds 0-199 and 1000-1599 as before)
+    face_other_grey: float = 40.0
     face_flat: float = 0.75  # with a profile: its chance that a flat die's top face is here, for ok
     face_other: float = 0.03  # ...and gives another colour (orange, purple, white) less than this
     face_pip: float = 0.01  # ...a black face it gives this chance of none must be a blob of its size

@@ -281,7 +281,8 @@ def _settled(
     """Is the classifier's only doubt about face ``named`` another colour (orange for a yellow) or
     leaning, and does the other reader settle it? Another colour: the white-balanced look names
     the face, its hue ``face_other_hue`` inside the face's range (an orange die under a warm lamp
-    lies at the yellow range's lower end). Leaning: the colour network sees no lean at all
+    lies at the yellow range's lower end), or black, no more saturated than ``face_other_grey`` (a
+    grey, not a dark colour). Leaning: the colour network sees no lean at all
     (``lean_none``) and the look names the face."""
     face, other, cocked = float(p[FACE_CLASSES.index(named)]), float(p[OTHER]), float(p[COCKED])
     other_only = face + other >= settings.face_other_sum and other < settings.face_other_most
@@ -290,7 +291,8 @@ def _settled(
         return False
     seen = look()  # only now: cutting the face out and looking at it is the costly part
     verdict = judge_face(seen)
-    clear = lean_only or hue_inside(seen) >= settings.face_other_hue
+    grey = named == "black" and seen.saturation <= settings.face_other_grey
+    clear = lean_only or grey or hue_inside(seen) >= settings.face_other_hue
     return verdict.ok and verdict.face == named and clear
 
 
