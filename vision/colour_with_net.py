@@ -168,19 +168,17 @@ def classified(
             probs[rest] = _classify(net, pyramid, [tops[i] for i in rest], cast)
     if fine is not None:  # only now: a frame the network does not know has many finds
         tops, probs = split_touching(tops, probs, fine, net, pyramid, cast, settings)
-    tops, probs = looked_again(tops, probs, net, pyramid, cast, settings)
+    tops, probs = looked_again(tops, probs, lambda found: _classify(net, pyramid, found, cast), settings)
     return tops, probs, cast, pyramid, blobs
 
 
 def looked_again(
     tops: list[TopFace],
     probs: NDArray[np.float32],
-    net: Network,
-    pyramid: Pyramid,
-    cast: Cast,
+    classify: Callable[[list[TopFace]], NDArray[np.float32]],
     settings: ColourSettings,
 ) -> tuple[list[TopFace], NDArray[np.float32]]:
-    """The finds and the classifier's chances, a hot find (``again_heat``) it calls no face
+    """The finds and the classifier's chances (``classify``), a hot find (``again_heat``) it calls no face
     (``face_none``) looked at again ``again_side`` times as big: where it then names a face
     (``face_ok``), that face and side stand. The network may take a die's top face for smaller
     than it is (a big die's sides in view), and a face too big in the classifier's crop looks to
@@ -191,7 +189,7 @@ def looked_again(
     if not again:
         return tops, probs
     bigger = [replace(tops[i], side=settings.again_side * tops[i].side) for i in again]
-    chances = _classify(net, pyramid, bigger, cast)
+    chances = classify(bigger)
     tops, probs = list(tops), probs.copy()
     for i, top, p in zip(again, bigger, chances, strict=True):
         if max(float(p[FACE_CLASSES.index(f)]) for f in FACES) >= settings.face_ok:
