@@ -229,10 +229,10 @@ def test_a_doubt_between_yellow_and_another_colour_is_settled_only_by_a_clearly_
     assert not judge_find(orange, None, COLOUR_SETTINGS, lambda: yellow)[2]  # too likely another colour
 
 
-def test_a_doubt_between_black_and_another_colour_is_settled_only_by_a_grey_black_look() -> None:
+def test_a_doubt_between_black_and_another_colour_is_settled_only_by_a_grey_or_shiny_look() -> None:
     """No hue names black, so the look settles such a doubt by its saturation: a grey, not a dark
     colour (byler's black dice with the camera higher, far-60: black 0.96, another colour 0.04;
-    the look black, saturation 11-31)."""
+    the look black, saturation 11-31), or by a dim white (a glossy face's shine)."""
     p = np.zeros(len(FACE_NET_CLASSES), np.float32)
     p[FACE_NET_CLASSES.index("black")], p[FACE_NET_CLASSES.index("other")] = 0.957, 0.042
     black = FaceLook(0.0, 0.9, "black", 1.0, 90.0, 11.0, 0.13, None, steady=0.88)
@@ -240,7 +240,12 @@ def test_a_doubt_between_black_and_another_colour_is_settled_only_by_a_grey_blac
     dark_colour = replace(black, saturation=60.0)
     assert not judge_find(p, None, COLOUR_SETTINGS, lambda: dark_colour)[2]
     assert not judge_find(p, None, replace(COLOUR_SETTINGS, face_other_grey=-1.0), lambda: black)[2]
-    assert not judge_find(p, None, COLOUR_SETTINGS, lambda: replace(black, colour="white", value=0.44))[2]
+    # a glossy black face: the lamp's grey shine and its white pips outnumber its body, the look
+    # names it a dim white (byler 112920: 0.40 of the scene's white); a white face is far brighter
+    shine = replace(black, colour="white", saturation=19.0, value=0.40, agree=0.7)
+    assert judge_find(p, None, COLOUR_SETTINGS, lambda: shine)[2]
+    assert not judge_find(p, None, COLOUR_SETTINGS, lambda: replace(shine, value=0.82))[2]
+    assert not judge_find(p, None, replace(COLOUR_SETTINGS, face_other_dim=0.0), lambda: shine)[2]
 
 
 def test_a_doubt_of_leaning_is_settled_only_when_the_colour_network_sees_no_lean() -> None:

@@ -56,6 +56,11 @@ class ColourSettings:
     # (real black dice reach 40; byler with the camera higher, far-60 / far-100: 4 / 3 dice more,
     # silent errors, smoke dice and the renderer's hardest seeds 0-199 and 1000-1599 as before)
     face_other_grey: float = 40.0
+    # ...or names it white no brighter than this share of the scene's white: a glossy black face, the
+    # lamp's grey shine and its pips outnumbering its body (byler's: 0.40-0.44; its white dice 0.82 and
+    # up; byler 112920, odd: +1 die as taken and under defocus, JPEG-40, half size and noise, no
+    # silent error more under any change; the renderer's hardest seeds as before)
+    face_other_dim: float = 0.5
     face_flat: float = 0.75  # with a profile: its chance that a flat die's top face is here, for ok
     face_other: float = 0.03  # ...and gives another colour (orange, purple, white) less than this
     face_pip: float = 0.01  # ...a black face it gives this chance of none must be a blob of its size

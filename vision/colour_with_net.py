@@ -279,8 +279,10 @@ def _settled(
     """Is the classifier's only doubt about face ``named`` another colour (orange for a yellow) or
     leaning, and does the other reader settle it? Another colour: the white-balanced look names
     the face, its hue ``face_other_hue`` inside the face's range (an orange die under a warm lamp
-    lies at the yellow range's lower end), or black, no more saturated than ``face_other_grey`` (a
-    grey, not a dark colour). Leaning: the colour network sees no lean at all
+    lies at the yellow range's lower end); black, which no hue names: the look names it black no more
+    saturated than ``face_other_grey`` (a grey, not a dark colour), or white no brighter than
+    ``face_other_dim`` of the scene's white (a glossy black face whose grey shine and white pips
+    outnumber its body; a white face is far brighter). Leaning: the colour network sees no lean at all
     (``lean_none``) and the look names the face."""
     face, other, cocked = float(p[FACE_CLASSES.index(named)]), float(p[OTHER]), float(p[COCKED])
     other_only = face + other >= settings.face_other_sum and other < settings.face_other_most
@@ -289,9 +291,13 @@ def _settled(
         return False
     seen = look()  # only now: cutting the face out and looking at it is the costly part
     verdict = judge_face(seen)
-    grey = named == "black" and seen.saturation <= settings.face_other_grey
-    clear = lean_only or grey or hue_inside(seen) >= settings.face_other_hue
-    return verdict.ok and verdict.face == named and clear
+    named_so = verdict.ok and verdict.face == named
+    if named == "black" and other_only:  # no hue names black
+        grey = named_so and seen.saturation <= settings.face_other_grey
+        shine = seen.colour == "white" and seen.value <= settings.face_other_dim
+        if grey or shine:
+            return True
+    return named_so and (lean_only or hue_inside(seen) >= settings.face_other_hue)
 
 
 def judge_find(
