@@ -68,13 +68,12 @@ def score_set(
         sides = [max(d.box[2:]) for d in reading.dice]
         typical = statistics.median(sides) if sides else 0.1 * max(width, height)  # a missed die's crop
         labels = by_image[image]
-        near = [
+        gaps = [
             (math.hypot(d.centre[0] - cx * width, d.centre[1] - cy * height), n, i)
             for n, (cx, cy, _) in enumerate(labels)
             for i, d in enumerate(reading.dice)
-            if math.hypot(d.centre[0] - cx * width, d.centre[1] - cy * height) < 0.6 * max(d.box[2:])
         ]
-        pairs = dict(closest_pairs(near))
+        pairs = dict(closest_pairs(g for g in gaps if g[0] < 0.6 * max(reading.dice[g[2]].box[2:])))
         used = set(pairs.values())
         for n, (cx, cy, colour) in enumerate(labels):
             x, y = cx * width, cy * height
