@@ -192,7 +192,7 @@ def looked_again(
     chances = classify(bigger)
     tops, probs = list(tops), probs.copy()
     for i, top, p in zip(again, bigger, chances, strict=True):
-        if max(float(p[FACE_CLASSES.index(f)]) for f in FACES) >= settings.face_ok:
+        if FACE_CLASSES[int(np.argmax(p))] in FACES and float(p.max()) >= settings.face_ok:
             tops[i], probs[i] = top, p
     return tops, probs
 
