@@ -13,9 +13,12 @@ import numpy as np
 import pytest
 
 from firmware.onnx_runtime import choose_runtime
+from vision.colour import Cast
 from vision.colour_face_net import (
     CROP,
     FACE_CLASSES,
+    FACE_CLIP,
+    WHITE,
     ColourFaceNetError,
     classify_faces,
     face_input,
@@ -85,6 +88,42 @@ def test_the_bare_floor_is_no_face() -> None:
     assert inside
     probs = classify_faces(net, [face_input(pyramid, px, py, 0.6 * w, cast) for px, py in inside])
     assert all(FACE_CLASSES[int(np.argmax(p))] == "none" for p in probs), probs.round(2)
+
+
+def test_a_bright_face_in_a_dim_scene_is_brightened_only_until_it_would_clip() -> None:
+    # a yellow face (B 40, G 200, R 230) on a dark floor, in a scene whose white is only 100
+    frame = np.full((480, 640, 3), 50, np.uint8)
+    frame[220:260, 300:340] = (40, 200, 230)
+    dim = Cast((1.0, 1.0, 1.0), 100.0, 0.5)
+    crop = face_input(Pyramid(frame), 320.0, 240.0, 40.0, dim).astype(np.float32)
+    _, g, r = crop[CROP // 2, CROP // 2]
+    assert r <= FACE_CLIP + 1 and g / r == pytest.approx(200 / 230, abs=0.01)  # yellow, not clipped to lime
+    assert crop[1, 1, 0] > 50  # the floor is brightened all the same, as far as the face allows
+    # with the scene's white as bright as the face, the crop is brought to WHITE as before
+    bright = face_input(Pyramid(frame), 320.0, 240.0, 40.0, Cast((1.0, 1.0, 1.0), 230.0, 0.5))
+    assert tuple(bright[CROP // 2, CROP // 2]) == (40, 200, 230)
+    # a white face is brightened to WHITE as before: clipped, it stays white
+    frame[220:260, 300:340] = (215, 220, 220)
+    white = face_input(Pyramid(frame), 320.0, 240.0, 40.0, dim)
+    assert tuple(white[CROP // 2, CROP // 2]) == (255, 255, 255)
+
+
+def test_a_yellow_face_in_a_dim_tray_with_nothing_white_is_named_yellow() -> None:
+    # hardest tuning seed 3335: a dark tray on a dim table, the scene's white half the yellow
+    # face's brightness; brightened to WHITE, the face clipped and the classifier gave it 0.95
+    net, finder = load_colour_face_net(), load_colour_net()
+    frame, scene = render(3335, "hardest", "colours")
+    pyramid, cast = Pyramid(frame), _cast(frame)
+    (truth,) = [t for t in scene.things if t.face == "yellow"]
+    x, y, w, h = truth.box
+    tops = find_top_faces(finder, pyramid, frame.shape[1], frame.shape[0], 0.5)
+    top = max(
+        (t for t in tops if math.hypot(t.x - x - w / 2, t.y - y - h / 2) < 0.5 * max(w, h)),
+        key=lambda t: t.heat,
+    )
+    assert cast.white < 0.6 * WHITE
+    p = classify_faces(net, [face_input(pyramid, top.x, top.y, top.side, cast)])[0]
+    assert p[FACE_CLASSES.index("yellow")] >= 0.99, p.round(3)
 
 
 def test_without_the_classifier_colour_mode_reads_classically_and_asked_for_it_says_what_is_missing(
