@@ -60,7 +60,7 @@ def face_input(
 ) -> NDArray[np.uint8]:
     """The classifier's view of the top face of side ``side`` centred on frame point (x, y):
     a ``CROP`` x ``CROP`` crop, the cast undone and the scene's white brought to ``WHITE`` (a bright
-    face in a dim scene only so far that it does not clip, ``FACE_CLIP``); ``zoom`` times as many
+    coloured face in a dim scene only until it would clip, ``FACE_CLIP``); ``zoom`` times as many
     pixels each way, for training's cache. The crop is turned so that the way out from the frame's
     centre points up: a flat die seen in perspective then always shows its sides below its top
     face, which a die leaning on a wall need not."""
