@@ -39,9 +39,9 @@ brightest, at least ``FACE_COLOURED_SHARE`` of the middle) to this level. In a d
 white the scene's white is the table's or the floor's, and brightening a yellow face to it clipped red
 and green alike: an orange face would look the same, and the classifier doubted (yellow 0.3-0.95,
 another colour the rest). Hardest tuning seeds 1000-1599 and 3200-3599: 15 of 3421 dice more right,
-silent errors as before (the 99th or 80th percentile, a level of 200-230: 14-16). A white die, brighter
-than the table, is brightened to WHITE as before: clipped, it stays white (held back too, a matteo pip on
-a white die read black ``ok`` under JPEG-40)."""
+silent errors as before (every face held back at the 99th or 80th percentile or a level of 200-230:
+14-16). A white die, brighter than the table, is brightened to WHITE as before: clipped, it stays white
+(held back too, a matteo pip on a white die read black ``ok`` under JPEG-40)."""
 MODEL = Path(__file__).with_name("data") / "colour_face_net.onnx"
 
 
