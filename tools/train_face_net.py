@@ -6,9 +6,10 @@
 Input: a FACE_CROP x FACE_CROP BGR crop with the die centred and its side FACE_DIE pixels
 (layout in vision/face_net.py). Output: logits for faces 1-6, "cocked" and "no die here".
 Dice are cut from the photos at a random angle, scale, shift and colour (channels swapped,
-light and contrast changed, blurred, noised; with --motion also smeared along a line; with --consistency
-each batch is also shown turned by 90-270 degrees and asked to agree with itself; with --teacher it also
-learns a trained classifier's classes for the same crops, and --light makes its body cheaper); "no die"
+light and contrast changed, blurred, noised; with --motion also smeared along a line; with --glare given
+a lamp's shine; with --consistency each batch is also shown turned by 90-270 degrees and asked to agree
+with itself; with --teacher it also learns a trained classifier's classes for the same crops, and --light
+makes its body cheaper); "no die"
 crops come from the table and from points between and beside dice. ``--split even`` trains on
 the even-numbered images of each set (sorted by name), keeping the odd ones to measure
 generalisation; ``--split half-even`` on every other even one, ``--split three-quarters`` on the
@@ -149,6 +150,38 @@ STRETCH = [0.0]
 MOTION = [0.0, 0.3]
 """This share of the crops is smeared along a line (``--motion``: a die still rolling, a hand-held
 camera), up to this share of the die's side long (``--motion-length``)."""
+GLARE = [0.0]
+"""This share of the crops gets a lamp's shine (``--glare``): a soft-edged bright streak or patch on
+the die, its face unchanged (a glossy black die's shine read as a fifth pip)."""
+
+
+def shine(crop: np.ndarray, rng: random.Random) -> np.ndarray:
+    """The crop with one or two soft-edged bright streaks or patches near its middle, a fifth to
+    three quarters of a die long and at most a third as wide (a curved face's reflection of a lamp),
+    washed towards a near-white the camera may clip."""
+    side = crop.shape[0]
+    die = LAYOUT["die"]
+    mask = np.zeros(crop.shape[:2], np.float32)
+    for _ in range(rng.choice([1, 1, 2])):
+        cx = side / 2 + rng.uniform(-0.35, 0.35) * die
+        cy = side / 2 + rng.uniform(-0.35, 0.35) * die
+        length = rng.uniform(0.2, 0.75) * die
+        width = length * rng.uniform(0.08, 0.35)
+        cv2.ellipse(
+            mask,
+            (round(cx * 4), round(cy * 4)),
+            (round(length * 2), round(width * 2)),
+            rng.uniform(0, 180),
+            0,
+            360,
+            rng.uniform(0.5, 1.0),
+            -1,
+            cv2.LINE_AA,
+            shift=2,
+        )
+    mask = cv2.GaussianBlur(mask, (0, 0), rng.uniform(0.5, 0.06 * die))
+    white = np.array([rng.uniform(215, 255) for _ in range(3)], np.float32)
+    return crop * (1 - mask[:, :, None]) + white * mask[:, :, None]
 
 
 def smeared(crop: np.ndarray, rng: random.Random) -> np.ndarray:
@@ -182,6 +215,8 @@ def cut(image: np.ndarray, cx: float, cy: float, size: float, rng: random.Random
     crop = cv2.warpAffine(image, m, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT101)
     if MOTION[0] > 0 and rng.random() < MOTION[0]:
         crop = smeared(crop, rng)
+    if GLARE[0] > 0 and rng.random() < GLARE[0]:
+        crop = shine(crop, rng)
     return augment_colour(crop, rng)
 
 
@@ -307,6 +342,7 @@ def main() -> int:
     parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
     parser.add_argument("--stretch", type=float, default=0.0, help="squash or shear crops up to this much")
     parser.add_argument("--motion", type=float, default=0.0, help="share of crops smeared along a line")
+    parser.add_argument("--glare", type=float, default=0.0, help="share of crops given a lamp's shine")
     parser.add_argument("--motion-length", type=float, default=0.3, help="... up to this share of a die long")
     parser.add_argument(
         "--crop", type=int, default=LAYOUT["crop"], help="crop side, pixels (vision.face_net.FACE_CROP)"
@@ -334,6 +370,7 @@ def main() -> int:
     args = parser.parse_args()
     STRETCH[0] = args.stretch
     MOTION[:] = [args.motion, args.motion_length]
+    GLARE[0] = args.glare
     LAYOUT["crop"], LAYOUT["die"] = args.crop, args.die
     if args.hard > 0 and not args.resume:
         parser.error("--hard needs --resume (the .onnx beside that .pt finds the hard dice)")
