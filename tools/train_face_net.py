@@ -342,8 +342,8 @@ def main() -> int:
     parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
     parser.add_argument("--stretch", type=float, default=0.0, help="squash or shear crops up to this much")
     parser.add_argument("--motion", type=float, default=0.0, help="share of crops smeared along a line")
-    parser.add_argument("--glare", type=float, default=0.0, help="share of crops given a lamp's shine")
     parser.add_argument("--motion-length", type=float, default=0.3, help="... up to this share of a die long")
+    parser.add_argument("--glare", type=float, default=0.0, help="share of crops given a lamp's shine")
     parser.add_argument(
         "--crop", type=int, default=LAYOUT["crop"], help="crop side, pixels (vision.face_net.FACE_CROP)"
     )
