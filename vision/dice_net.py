@@ -38,7 +38,9 @@ class Candidate:
 
     ``probs`` are the class probabilities in ``CLASSES`` order at the peak;
     ``probs_around`` the same averaged over the 3x3 cells around it (a steadier look);
-    ``second_probs`` those of a second look at the die's crop turned by 90 degrees, when taken.
+    ``second_probs`` those of a second look at the die's crop turned by 90 degrees, when taken;
+    ``first_look_only``: a find the closer look lost, kept as the first look saw it
+    (``vision.reader.lost_on_closer_look``).
     """
 
     x: float
@@ -48,6 +50,7 @@ class Candidate:
     probs: tuple[float, ...]
     probs_around: tuple[float, ...]
     second_probs: tuple[float, ...] | None = None
+    first_look_only: bool = False
 
 
 class ModelError(RuntimeError):

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -234,14 +235,35 @@ def locate(
             rough, typical = again, die_px or size
             break
     work_scale = min(settings.max_upscale, settings.die_px / typical)
-    closer = look_closer(
-        net, pyramid, _distinct(rough, settings.apart), work_scale, settings.crop, touching=settings.touching
-    )
+    distinct = _distinct(rough, settings.apart)
+    closer = look_closer(net, pyramid, distinct, work_scale, settings.crop, touching=settings.touching)
     kept = [c for c in closer if c.heat >= settings.keep_heat]
     # a faint find may be a die the network sees better larger (against a wall, half hidden)
     faint = [c for c in closer if settings.faint_heat <= c.heat < settings.keep_heat]
     again = look_closer(net, pyramid, faint, work_scale * settings.faint_zoom, settings.crop)
-    return _distinct(kept + [c for c in again if c.heat >= settings.faint_keep_heat], settings.apart)
+    found = _distinct(kept + [c for c in again if c.heat >= settings.faint_keep_heat], settings.apart)
+    return found + lost_on_closer_look(distinct, found, settings)
+
+
+def lost_on_closer_look(
+    rough: list[Candidate], found: list[Candidate], settings: PipSettings
+) -> list[Candidate]:
+    """The finds of the look the dice were taken from (``rough``, frame pixels) of heat ``lost_heat``
+    or more, as big as the closer finds' dice (``found``, within ``lost_alike``), that no closer find
+    lies within half a die of, as that look saw them (``Candidate.first_look_only``): a die half hidden
+    behind its neighbour, whose closer look merged the two into one find. The closer look also drops
+    a lamp's streak on felt or a die's side face (narrower than a die), so ``vision.trust`` asks both
+    classifiers about such a find (``closer_turns``)."""
+    if settings.lost_heat is None or not found:
+        return []
+    size = die_size(found, settings) or statistics.median(c.size for c in found)
+    return [
+        replace(c, first_look_only=True)
+        for c in rough
+        if c.heat >= settings.lost_heat
+        and 1 / settings.lost_alike <= c.size / size <= settings.lost_alike
+        and all(math.hypot(c.x - d.x, c.y - d.y) >= size / 2 for d in found)
+    ]
 
 
 def placing(

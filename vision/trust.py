@@ -2,10 +2,11 @@
 
 The face classifier's views of the die (as it is, and turned when that is not sure) must name
 the same face with high probability (or, when they are unsure of it, a closer classifier's
-views must: ``closer_turns``); the dice network must be sure a die is there (a little
-less sure when the face is plain to the classifier); the die must be about as big as the
-others and lie whole in the frame. (The dice network's own class map is not asked: as a veto
-it turned more right readings uncertain than it caught wrong ones, see ``vision.tuning``.)
+views must: ``closer_turns``; both must for a find only the first look kept); the dice network
+must be sure a die is there (a little less sure when the face is plain to the classifier); the
+die must be about as big as the others and lie whole in the frame. (The dice network's own class
+map is not asked: as a veto it turned more right readings uncertain than it caught wrong ones, see
+``vision.tuning``.)
 
 >>> import numpy as np
 >>> from vision.dice_net import Candidate
@@ -32,6 +33,9 @@ it turned more right readings uncertain than it caught wrong ones, see ``vision.
 >>> judge(net_says, torn, 48.0, closer=np.repeat(views[:1, [0, 1, 3, 2, 4, 5, 6, 7]], 4, axis=0))[2]
 'uncertain'
 >>> from dataclasses import replace
+>>> lost = replace(net_says, first_look_only=True)  # the closer look lost it: both classifiers asked
+>>> closer_turns(lost, views, 48.0), judge(lost, views, 48.0)[2], judge(lost, views, 48.0, closer=views)[2]
+(4, 'uncertain', 'ok')
 >>> judge(net_says, torn, 48.0, replace(PIPS, any_face=0.95))  # colour mode: a flat die, whatever its face
 (3, 0.57, 'ok')
 >>> leaning = np.array([[0, 0, 0.8, 0.1, 0, 0, 0.1, 0], [0, 0, 0.4, 0.55, 0, 0, 0.05, 0]])
@@ -83,14 +87,19 @@ def judge(
     if best == NONE:
         return None, confidence, "uncertain"
     disputed = contradicted(views, best, settings)
-    named = (
-        flat(views, settings)
-        or names(views, best, settings)
-        or (
-            closer is not None
-            and (arbitrates(closer, best, settings) if disputed else names(closer, best, settings))
+    if candidate.first_look_only:  # the closer look lost it: both classifiers must name its face
+        named = (flat(views, settings) or names(views, best, settings)) and (
+            closer is not None and names(closer, best, settings)
         )
-    )
+    else:
+        named = (
+            flat(views, settings)
+            or names(views, best, settings)
+            or (
+                closer is not None
+                and (arbitrates(closer, best, settings) if disputed else names(closer, best, settings))
+            )
+        )
     sure = mean[best] >= settings.sure_face
     ok = named and placed(candidate, sure, typical_size, settings, crowded, in_frame)
     return FACE_CLASSES[best], confidence, "ok" if ok else "uncertain"
@@ -165,11 +174,15 @@ def closer_turns(
     """How many views of the closer classifier a die needs, 0 for none: 2 (as it is and turned)
     when the first classifier's doubt is all that keeps it from ``ok`` (it names a face, not
     surely, and no view names another); ``settings.arbiter_views`` when its views name two faces
-    (``contradicted``: ``arbitrates``) and every other check holds."""
+    (``contradicted``: ``arbitrates``) and every other check holds, or when the closer look lost the
+    find (``Candidate.first_look_only``: both classifiers must name its face, however sure the first)."""
     mean = views.mean(axis=0)
     best = int(np.argmax(mean))
-    if best in (NONE, COCKED) or names(views, best, settings) or flat(views, settings):
+    if best in (NONE, COCKED):
+        return 0
+    lost = candidate.first_look_only  # a find the closer look lost: always asked, four views
+    if not lost and (names(views, best, settings) or flat(views, settings)):
         return 0
     if not placed(candidate, mean[best] >= settings.sure_face, typical_size, settings, crowded, in_frame):
         return 0
-    return settings.arbiter_views if contradicted(views, best, settings) else 2
+    return settings.arbiter_views if lost or contradicted(views, best, settings) else 2

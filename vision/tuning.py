@@ -114,6 +114,18 @@ class PipSettings:
     faint_heat: float = 0.1
     faint_zoom: float = 1.4
     faint_keep_heat: float = 0.5
+    # A find of the look the dice were taken from, of at least ``lost_heat``, as big as the dice found
+    # (within ``lost_alike`` times: dice of one game are alike), that the closer looks lost (no die of
+    # theirs within half a die) is kept as that look saw it, and both classifiers must name its face
+    # (``reader.lost_on_closer_look``, ``trust.closer_turns``): a die half hidden behind another,
+    # whose closer look merged the two. Both halves of the photos as taken: 6 more right dice (byler
+    # 1 / 1, matteo 0 / 2, gissur 1 / 1, odd / even), no silent error more; heat 0.25 (every find), 0.35
+    # and 0.45 read alike there, 0.55 lost matteo's two. Without the closer classifier's say a lamp's
+    # streak on gissur's felt, blurred, was read as a five; without the size bar, side faces of matteo's
+    # dice (0.72-0.74 of a die) and a merged blob (1.8) were read `ok` under three photo changes
+    # (bench/bench_photo_changes.py). None: never.
+    lost_heat: float | None = 0.45
+    lost_alike: float = 1.33
     ok_heat: float = 0.35  # below this a die is at most uncertain ...
     sure_face_heat: float = 0.3  # ... unless the face classifier is ``sure_face`` of its face
     sure_face: float = 0.95  # (odd images: 4 more right dice of 1649, no new silent error)
