@@ -24,7 +24,7 @@ moves a motorised lens by itself, so a Camera Module 3 stays focused where its t
 1 dioptre (1 m: raspberrypi/libcamera, ``imx708.json``, ``rpi.af``), while the tray lies about 35 cm
 below it (hardware/wiring.md). That blurs each point of the tray over a disc 6 pixels across in a
 1280x960 frame, a tenth of a die: on the held-out byler photos, whose dice fill the frame as much,
-the pip reader then reads 97.66 % of the dice right with 0.14 % silent errors instead of 98.90 % and
+the pip reader then reads 97.79 % of the dice right with 0.14 % silent errors instead of 99.03 % and
 0.00 % (``bench/bench_photo_changes.py --sets byler-mixed-tray --changes as-taken defocus``). So the
 lens is set once to the tray's distance (``AfMode`` manual, ``LensPosition`` in dioptres) and left
 there: focusing again between rolls would hunt. And the exposure keeps the brightest 2 % of the frame
