@@ -123,7 +123,8 @@ class PipSettings:
     # and 0.45 read alike there, 0.55 lost matteo's two. Without the closer classifier's say a lamp's
     # streak on gissur's felt, blurred, was read as a five; without the size bar, side faces of matteo's
     # dice (0.72-0.74 of a die) and a merged blob (1.8) were read `ok` under three photo changes
-    # (bench/bench_photo_changes.py). None: never.
+    # (bench/bench_photo_changes.py); with both, all 16 changes of both halves read as many silent
+    # errors as before and 74 more dice right. None: never.
     lost_heat: float | None = 0.45
     lost_alike: float = 1.33
     ok_heat: float = 0.35  # below this a die is at most uncertain ...
