@@ -9,10 +9,9 @@ Dice are cut from the photos at a random angle, scale, shift and colour (channel
 light and contrast changed, blurred, noised; with --motion also smeared along a line; with --glare given
 a lamp's shine; with --consistency each batch is also shown turned by 90-270 degrees and asked to agree
 with itself; with --teacher it also learns a trained classifier's classes for the same crops, and --light
-makes its body cheaper); "no die"
-crops come from the table and from points between and beside dice. ``--split even`` trains on
-the even-numbered images of each set (sorted by name), keeping the odd ones to measure
-generalisation; ``--split half-even`` on every other even one, ``--split three-quarters`` on the
+makes its body cheaper); "no die" crops come from the table and from points between and beside dice.
+``--split even`` trains on the even-numbered images of each set (sorted by name), keeping the odd ones to
+measure generalisation; ``--split half-even`` on every other even one, ``--split three-quarters`` on the
 even ones and odd 1::4 (learning-curve points; ``SPLITS`` in train_dice_net.py).
 """
 

@@ -86,19 +86,14 @@ def judge(
         return None, confidence, status
     if best == NONE:
         return None, confidence, "uncertain"
-    disputed = contradicted(views, best, settings)
+    first = flat(views, settings) or names(views, best, settings)
     if candidate.first_look_only:  # the closer look lost it: both classifiers must name its face
-        named = (flat(views, settings) or names(views, best, settings)) and (
-            closer is not None and names(closer, best, settings)
-        )
+        named = first and closer is not None and names(closer, best, settings)
     else:
-        named = (
-            flat(views, settings)
-            or names(views, best, settings)
-            or (
-                closer is not None
-                and (arbitrates(closer, best, settings) if disputed else names(closer, best, settings))
-            )
+        disputed = contradicted(views, best, settings)
+        named = first or (
+            closer is not None
+            and (arbitrates(closer, best, settings) if disputed else names(closer, best, settings))
         )
     sure = mean[best] >= settings.sure_face
     ok = named and placed(candidate, sure, typical_size, settings, crowded, in_frame)
