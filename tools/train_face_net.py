@@ -1,7 +1,7 @@
 """Train the face classifier (vision/data/face_net.onnx) on crops of the labelled dice photos.
 
     .venv/bin/python tools/train_face_net.py --split even --out /tmp/face_net_even.onnx
-    .venv/bin/python tools/train_face_net.py --split all   # the shipped model
+    .venv/bin/python tools/train_face_net.py --split all   # every photo (none left to measure it)
 
 Input: a FACE_CROP x FACE_CROP BGR crop with the die centred and its side FACE_DIE pixels
 (layout in vision/face_net.py). Output: logits for faces 1-6, "cocked" and "no die here".
@@ -9,7 +9,8 @@ Dice are cut from the photos at a random angle, scale, shift and colour (channel
 light and contrast changed, blurred, noised; with --motion also smeared along a line; with --glare given
 a lamp's shine; with --consistency each batch is also shown turned by 90-270 degrees and asked to agree
 with itself; with --teacher it also learns a trained classifier's classes for the same crops, and --light
-makes its body cheaper); "no die" crops come from the table and from points between and beside dice.
+makes its body cheaper; --swa then goes on at a constant rate and averages the weights); "no die" crops
+come from the table and from points between and beside dice.
 ``--split even`` trains on the even-numbered images of each set (sorted by name), keeping the odd ones to
 measure generalisation; ``--split half-even`` on every other even one, ``--split three-quarters`` on the
 even ones and odd 1::4 (learning-curve points; ``SPLITS`` in train_dice_net.py).
@@ -22,6 +23,7 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -362,6 +364,10 @@ def main() -> int:
         "--teacher", help="a face classifier (.onnx) whose turned views' mean the net also learns"
     )
     parser.add_argument("--teach-weight", type=float, default=0.5, help="share of the loss from --teacher")
+    parser.add_argument(
+        "--swa", type=int, default=0, help="then this many steps at --swa-lr, their weights averaged (SWA)"
+    )
+    parser.add_argument("--swa-lr", type=float, default=3e-4, help="the constant learning rate of --swa")
     parser.add_argument("--temperature", type=float, default=2.0, help="softening of both for --teacher")
     parser.add_argument(
         "--ensemble", nargs="+", metavar="PT", help="train nothing: join these state dicts into one --out"
@@ -392,15 +398,19 @@ def main() -> int:
     teacher = Teacher(args.teacher, args.temperature) if args.teacher else None
     if args.resume:
         net.load_state_dict(torch.load(args.resume))
-    opt, sched = one_cycle(net.parameters(), args.lr, args.steps, 0.1)
+
+    def batch() -> tuple[torch.Tensor, torch.Tensor]:
+        drawn = [
+            draw(items, synth, colour_dice, negatives, hard, args, rng, leaning) for _ in range(args.batch)
+        ]
+        x = torch.from_numpy(np.stack([b[0].transpose(2, 0, 1) / 255.0 for b in drawn]).astype(np.float32))
+        return x, torch.tensor([b[1] for b in drawn])
+
+    opt, sched = one_cycle(net.parameters(), args.lr, max(1, args.steps), 0.1)
     start = time.time()
     correct = seen = 0
     for step in range(args.steps):
-        batch = [
-            draw(items, synth, colour_dice, negatives, hard, args, rng, leaning) for _ in range(args.batch)
-        ]
-        x = torch.from_numpy(np.stack([b[0].transpose(2, 0, 1) / 255.0 for b in batch]).astype(np.float32))
-        y = torch.tensor([b[1] for b in batch])
+        x, y = batch()
         logits = net(x)
         loss = nn.functional.cross_entropy(logits, y, label_smoothing=0.02)
         if teacher is not None:
@@ -422,7 +432,43 @@ def main() -> int:
             correct = seen = 0
         if step % 1000 == 999 or step == args.steps - 1:
             export(net, args.out)
+    if args.swa > 0:
+        export(averaged_weights(net, batch, args.swa, args.swa_lr), args.out)
     return 0
+
+
+def averaged_weights(
+    net: nn.Module, batch: Callable[[], tuple[torch.Tensor, torch.Tensor]], steps: int, lr: float
+) -> nn.Module:
+    """Stochastic weight averaging (Izmailov et al. 2018): ``steps`` more steps at the constant
+    rate ``lr``, the weights averaged every 50 steps, then the batch norms' statistics measured
+    again for the averaged weights on 100 batches."""
+    from torch.optim.swa_utils import AveragedModel
+
+    averaged = AveragedModel(net)
+    opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
+    start = time.time()
+    for step in range(steps):
+        x, y = batch()
+        loss = nn.functional.cross_entropy(net(x), y, label_smoothing=0.02)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        if step % 50 == 49:
+            averaged.update_parameters(net)
+        if step % 100 == 0:
+            print(f"swa step {step} loss {loss.item():.3f} ({time.time() - start:.0f} s)", flush=True)
+    model = averaged.module
+    norms = [m for m in model.modules() if isinstance(m, nn.modules.batchnorm._BatchNorm)]
+    for m in norms:
+        m.reset_running_stats()
+        m.momentum = None  # a plain mean over the batches below
+    model.train()
+    with torch.no_grad():
+        for _ in range(100):
+            model(batch()[0])
+    model.eval()
+    return model
 
 
 class Teacher:
