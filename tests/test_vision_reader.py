@@ -89,6 +89,21 @@ def test_the_closer_look_settles_views_that_name_two_faces_when_all_four_of_its_
     assert [d.status for d in settled.dice] == ["ok"] * 21
 
 
+def test_a_face_the_first_classifier_names_not_quite_surely_may_be_vetoed_by_the_closer_one() -> None:
+    """A held-out byler photo at 60 % of its light: the first classifier names a red translucent three a
+    five, less surely than ``PipSettings.veto_below``, and nothing else doubts it. The closer classifier,
+    asked for a second opinion, sees a three: the die is ``uncertain`` (``vision.trust.vetoes``);
+    without the second opinion it is a five ``ok``, a silent error. Every other die reads alike."""
+    frame = cv2.imread(str(DICE / "vetoed" / "IMG_20191208_112933.jpg"), cv2.IMREAD_COLOR)
+    dark = np.asarray(np.clip(frame.astype(np.float32) * 0.6, 0, 255), np.uint8)
+    checked = read_dice(dark)
+    alone = read_dice(dark, settings=replace(PIPS, veto_below=None))
+    changed = [(a, b) for a, b in zip(checked.dice, alone.dice, strict=True) if a != b]
+    assert [(a.face, a.status, b.status) for a, b in changed] == [(5, "uncertain", "ok")]
+    x, y = changed[0][0].centre
+    assert math.hypot(x / checked.width - 0.643, y / checked.height - 0.696) < 0.02  # the labelled three
+
+
 def test_a_die_cut_by_the_frame_edge_is_uncertain() -> None:
     """A die whose centre lies within ``PipSettings.edge`` dice of the frame's edge is not stood
     by (part of its face is out of view); every other die reads as without that rule."""

@@ -2,7 +2,8 @@
 
 The face classifier's views of the die (as it is, and turned when that is not sure) must name
 the same face with high probability (or, when they are unsure of it, a closer classifier's
-views must: ``closer_turns``; both must for a find only the first look kept); the dice network
+views must: ``closer_turns``; both must for a find only the first look kept; a face it names
+less surely is shown to the closer classifier too, which may veto it); the dice network
 must be sure a die is there (a little less sure when the face is plain to the classifier); the
 die must be about as big as the others and lie whole in the frame. (The dice network's own class
 map is not asked: as a veto it turned more right readings uncertain than it caught wrong ones, see
@@ -36,6 +37,11 @@ map is not asked: as a veto it turned more right readings uncertain than it caug
 >>> lost = replace(net_says, first_look_only=True)  # the closer look lost it: both classifiers asked
 >>> closer_turns(lost, views, 48.0), judge(lost, views, 48.0)[2], judge(lost, views, 48.0, closer=views)[2]
 (4, 'uncertain', 'ok')
+>>> fair = np.array([[0, 0, 0.9, 0.1, 0, 0, 0, 0]])  # named, not quite surely: a second opinion
+>>> closer_turns(net_says, fair, 48.0), judge(net_says, fair, 48.0, closer=views)[2]  # it agrees
+(2, 'ok')
+>>> judge(net_says, fair, 48.0, closer=np.array([[0, 0, 0.3, 0.7, 0, 0, 0, 0]]))[2]  # it sees a four
+'uncertain'
 >>> judge(net_says, torn, 48.0, replace(PIPS, any_face=0.95))  # colour mode: a flat die, whatever its face
 (3, 0.57, 'ok')
 >>> leaning = np.array([[0, 0, 0.8, 0.1, 0, 0, 0.1, 0], [0, 0, 0.4, 0.55, 0, 0, 0.05, 0]])
@@ -74,7 +80,8 @@ def judge(
     ``closer``: the closer classifier's views (``vision.face_net.CLOSE_MODEL``) of a die the
     first left unsure (``closer_turns``): naming the same face as surely, it stands in; or
     of a die whose first views name two faces: all naming the likelier one
-    surely, it settles the dispute (``arbitrates``).
+    surely, it settles the dispute (``arbitrates``); or its one view of a die the first names
+    less surely than ``settings.veto_below``: naming another class, it vetoes (``vetoes``).
     """
     mean = views.mean(axis=0)
     best = int(np.argmax(mean))
@@ -89,6 +96,8 @@ def judge(
     first = flat(views, settings) or names(views, best, settings)
     if candidate.first_look_only:  # the closer look lost it: both classifiers must name its face
         named = first and closer is not None and names(closer, best, settings)
+    elif first and closer is not None and second_opinion(views, best, settings):
+        named = not vetoes(closer, best, settings)
     else:
         disputed = contradicted(views, best, settings)
         named = first or (
@@ -115,6 +124,26 @@ def flat(views: NDArray[np.float32], settings: PipSettings) -> bool:
     """Does every view give the faces 1-6 together at least ``settings.any_face`` (when set): a
     flat die whatever its face, all colour mode asks?"""
     return settings.any_face is not None and bool((views[:, :COCKED].sum(axis=1) >= settings.any_face).all())
+
+
+def second_opinion(views: NDArray[np.float32], face: int, settings: PipSettings) -> bool:
+    """Does the first classifier name ``face``, but less surely than ``settings.veto_below`` (the
+    mean of its views), so that the closer classifier's one view may veto it (``vetoes``)? Not in
+    colour mode (``any_face``), which asks for a flat die, not its face."""
+    return (
+        settings.veto_below is not None
+        and settings.any_face is None
+        and names(views, face, settings)
+        and float(views.mean(axis=0)[face]) < settings.veto_below
+    )
+
+
+def vetoes(views: NDArray[np.float32], face: int, settings: PipSettings) -> bool:
+    """Does a classifier's mean give another class than ``face`` the most, with at least
+    ``settings.veto_share``?"""
+    mean = views.mean(axis=0)
+    other = int(np.argmax(mean))
+    return other != face and float(mean[other]) >= settings.veto_share
 
 
 def contradicted(views: NDArray[np.float32], face: int, settings: PipSettings) -> bool:
@@ -170,14 +199,19 @@ def closer_turns(
     when the first classifier's doubt is all that keeps it from ``ok`` (it names a face, not
     surely, and no view names another); ``settings.arbiter_views`` when its views name two faces
     (``contradicted``: ``arbitrates``) and every other check holds, or when the closer look lost the
-    find (``Candidate.first_look_only``: both classifiers must name its face, however sure the first)."""
+    find (``Candidate.first_look_only``: both classifiers must name its face, however sure the first);
+    ``settings.veto_views`` when the first names its face less surely than ``settings.veto_below``
+    (``second_opinion``)."""
     mean = views.mean(axis=0)
     best = int(np.argmax(mean))
     if best in (NONE, COCKED):
         return 0
     lost = candidate.first_look_only  # a find the closer look lost: always asked, four views
-    if not lost and (names(views, best, settings) or flat(views, settings)):
+    settled = not lost and (names(views, best, settings) or flat(views, settings))
+    if settled and not second_opinion(views, best, settings):
         return 0
     if not placed(candidate, mean[best] >= settings.sure_face, typical_size, settings, crowded, in_frame):
         return 0
+    if settled:
+        return settings.veto_views  # a second opinion, which may only veto
     return settings.arbiter_views if lost or contradicted(views, best, settings) else 2

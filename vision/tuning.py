@@ -160,6 +160,19 @@ class PipSettings:
     arbiter_views: int = 4
     arbiter_each: float = 0.75
     arbiter_mean: float = 0.85
+    # A die the first classifier names, but with a mean under ``veto_below``, is shown to the closer
+    # classifier as well, ``veto_views`` views (as it is and turned); when their mean gives another
+    # class ``veto_share`` or more, the die is uncertain (``vision.trust.second_opinion``, ``vetoes``):
+    # one classifier's mistake on a marbled, translucent or glossy body is not stood by alone (the
+    # shipped recipe drawn again read three held-out byler dice wrong `ok` at 0.78-0.98; the veto
+    # leaves one). bench/bench_photo_changes.py, all 16 changes, odd / even photos: 15 / 6 right dice
+    # fewer, 5 / 3 silent errors fewer (as taken the same on both); 0.95: 14 / 5 and 4 / 3; 0.95 with
+    # one view: 10 / 17 and 4 / 3 (the score of this module's docstring, right minus ten times silent,
+    # +35 / +24 here). About a fifth of the dice are asked (the classifier's label smoothing keeps
+    # its surest near 0.98). None: never.
+    veto_below: float | None = 0.98
+    veto_share: float = 0.5
+    veto_views: int = 2
     cocked_prob: float = 0.5  # "cocked" wins in the mean of the views with at least this
     not_a_die: float = 0.5  # "no die here" in the mean of the views: the find is dropped
     # A die whose size differs from the median of the frame's dice by more than this factor
