@@ -364,11 +364,11 @@ def main() -> int:
         "--teacher", help="a face classifier (.onnx) whose turned views' mean the net also learns"
     )
     parser.add_argument("--teach-weight", type=float, default=0.5, help="share of the loss from --teacher")
+    parser.add_argument("--temperature", type=float, default=2.0, help="softening of both for --teacher")
     parser.add_argument(
         "--swa", type=int, default=0, help="then this many steps at --swa-lr, their weights averaged (SWA)"
     )
     parser.add_argument("--swa-lr", type=float, default=3e-4, help="the constant learning rate of --swa")
-    parser.add_argument("--temperature", type=float, default=2.0, help="softening of both for --teacher")
     parser.add_argument(
         "--ensemble", nargs="+", metavar="PT", help="train nothing: join these state dicts into one --out"
     )

@@ -288,8 +288,9 @@ def closer_views(
     models: str | None,
 ) -> dict[int, NDArray[np.float32]]:
     """The closer classifier's views of each find that only the first classifier's doubt keeps
-    from ``ok`` (as it is and turned), or whose first views name two faces (``arbiter_views``
-    turns), by index; none when that classifier is absent."""
+    from ``ok`` (as it is and turned), whose first views name two faces (``arbiter_views``
+    turns), or whose face the first names less than surely (``veto_views``: a second opinion),
+    by index (``vision.trust.closer_turns``); none when that classifier is absent."""
     if not settings.closer_look:
         return {}
     wanted = [closer_turns(c, views[k], typical, settings, *where[k]) for k, c in enumerate(candidates)]

@@ -80,8 +80,8 @@ def judge(
     ``closer``: the closer classifier's views (``vision.face_net.CLOSE_MODEL``) of a die the
     first left unsure (``closer_turns``): naming the same face as surely, it stands in; or
     of a die whose first views name two faces: all naming the likelier one
-    surely, it settles the dispute (``arbitrates``); or its one view of a die the first names
-    less surely than ``settings.veto_below``: naming another class, it vetoes (``vetoes``).
+    surely, it settles the dispute (``arbitrates``); or its views of a die the first names
+    less surely than ``settings.veto_below``: naming another class, they veto it (``vetoes``).
     """
     mean = views.mean(axis=0)
     best = int(np.argmax(mean))
@@ -128,7 +128,7 @@ def flat(views: NDArray[np.float32], settings: PipSettings) -> bool:
 
 def second_opinion(views: NDArray[np.float32], face: int, settings: PipSettings) -> bool:
     """Does the first classifier name ``face``, but less surely than ``settings.veto_below`` (the
-    mean of its views), so that the closer classifier's one view may veto it (``vetoes``)? Not in
+    mean of its views), so that the closer classifier's views may veto it (``vetoes``)? Not in
     colour mode (``any_face``), which asks for a flat die, not its face."""
     return (
         settings.veto_below is not None
