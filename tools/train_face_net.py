@@ -443,7 +443,7 @@ def averaged_weights(
     """Stochastic weight averaging (Izmailov et al. 2018): ``steps`` more steps at the constant
     rate ``lr``, the weights averaged every 50 steps, then the batch norms' statistics measured
     again for the averaged weights on 100 batches."""
-    from torch.optim.swa_utils import AveragedModel
+    from torch.optim.swa_utils import AveragedModel, update_bn
 
     averaged = AveragedModel(net)
     opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
@@ -458,17 +458,8 @@ def averaged_weights(
             averaged.update_parameters(net)
         if step % 100 == 0:
             print(f"swa step {step} loss {loss.item():.3f} ({time.time() - start:.0f} s)", flush=True)
-    model = averaged.module
-    norms = [m for m in model.modules() if isinstance(m, nn.modules.batchnorm._BatchNorm)]
-    for m in norms:
-        m.reset_running_stats()
-        m.momentum = None  # a plain mean over the batches below
-    model.train()
-    with torch.no_grad():
-        for _ in range(100):
-            model(batch()[0])
-    model.eval()
-    return model
+    update_bn((batch()[0] for _ in range(100)), averaged.module)
+    return averaged.module
 
 
 class Teacher:

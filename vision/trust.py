@@ -51,6 +51,8 @@ map is not asked: as a veto it turned more right readings uncertain than it caug
 
 from __future__ import annotations
 
+from typing import Literal
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -93,17 +95,17 @@ def judge(
         return None, confidence, status
     if best == NONE:
         return None, confidence, "uncertain"
-    first = flat(views, settings) or names(views, best, settings)
-    if candidate.first_look_only:  # the closer look lost it: both classifiers must name its face
-        named = first and closer is not None and names(closer, best, settings)
-    elif first and closer is not None and second_opinion(views, best, settings):
-        named = not vetoes(closer, best, settings)
+    asked = question(candidate, views, best, settings)
+    if asked is None:  # the first classifier names it (or finds it flat) and no second opinion is due
+        named = True
+    elif asked == "veto":
+        named = closer is None or not vetoes(closer, best, settings)
+    elif closer is None:
+        named = False
+    elif asked == "both":
+        named = (flat(views, settings) or names(views, best, settings)) and names(closer, best, settings)
     else:
-        disputed = contradicted(views, best, settings)
-        named = first or (
-            closer is not None
-            and (arbitrates(closer, best, settings) if disputed else names(closer, best, settings))
-        )
+        named = arbitrates(closer, best, settings) if asked == "arbiter" else names(closer, best, settings)
     sure = mean[best] >= settings.sure_face
     ok = named and placed(candidate, sure, typical_size, settings, crowded, in_frame)
     return FACE_CLASSES[best], confidence, "ok" if ok else "uncertain"
@@ -126,14 +128,36 @@ def flat(views: NDArray[np.float32], settings: PipSettings) -> bool:
     return settings.any_face is not None and bool((views[:, :COCKED].sum(axis=1) >= settings.any_face).all())
 
 
+Question = Literal["both", "veto", "arbiter", "stand-in"]
+"""What the closer classifier is asked about a die (``question``)."""
+
+
+def question(
+    candidate: Candidate, views: NDArray[np.float32], face: int, settings: PipSettings
+) -> Question | None:
+    """What the closer classifier must say of a die whose first views' likeliest class is ``face``
+    (one of the faces 1-6), or None when nothing: ``both`` for a find the closer look lost
+    (``Candidate.first_look_only``: both classifiers must name its face, however sure the first);
+    ``veto`` when the first names it less surely than ``settings.veto_below`` (``second_opinion``:
+    the closer one must not name another class); nothing when it names it (or, in colour mode,
+    finds it flat) otherwise; ``arbiter`` when its views name two faces (``contradicted``:
+    ``arbitrates``); ``stand-in`` when only its doubt is left (the closer one must name the face)."""
+    if candidate.first_look_only:
+        return "both"
+    if names(views, face, settings):
+        return "veto" if second_opinion(views, face, settings) else None
+    if flat(views, settings):
+        return None
+    return "arbiter" if contradicted(views, face, settings) else "stand-in"
+
+
 def second_opinion(views: NDArray[np.float32], face: int, settings: PipSettings) -> bool:
-    """Does the first classifier name ``face``, but less surely than ``settings.veto_below`` (the
-    mean of its views), so that the closer classifier's views may veto it (``vetoes``)? Not in
-    colour mode (``any_face``), which asks for a flat die, not its face."""
+    """Is the first classifier's mean for the face it names under ``settings.veto_below``, so that
+    the closer classifier's views may veto it (``vetoes``)? Not in colour mode (``any_face``), which
+    asks for a flat die, not its face."""
     return (
         settings.veto_below is not None
         and settings.any_face is None
-        and names(views, face, settings)
         and float(views.mean(axis=0)[face]) < settings.veto_below
     )
 
@@ -195,23 +219,17 @@ def closer_turns(
     crowded: bool = False,
     in_frame: bool = True,
 ) -> int:
-    """How many views of the closer classifier a die needs, 0 for none: 2 (as it is and turned)
-    when the first classifier's doubt is all that keeps it from ``ok`` (it names a face, not
-    surely, and no view names another); ``settings.arbiter_views`` when its views name two faces
-    (``contradicted``: ``arbitrates``) and every other check holds, or when the closer look lost the
-    find (``Candidate.first_look_only``: both classifiers must name its face, however sure the first);
-    ``settings.veto_views`` when the first names its face less surely than ``settings.veto_below``
-    (``second_opinion``)."""
+    """How many views of the closer classifier a die needs to answer its ``question``, 0 when there
+    is none or another check keeps the die from ``ok`` anyway: ``settings.arbiter_views`` (turned by
+    90 degrees each) for ``both`` and ``arbiter``, ``settings.veto_views`` for ``veto``, 2 (as it is
+    and turned) for ``stand-in``."""
     mean = views.mean(axis=0)
     best = int(np.argmax(mean))
-    if best in (NONE, COCKED):
-        return 0
-    lost = candidate.first_look_only  # a find the closer look lost: always asked, four views
-    settled = not lost and (names(views, best, settings) or flat(views, settings))
-    if settled and not second_opinion(views, best, settings):
+    asked = None if best in (NONE, COCKED) else question(candidate, views, best, settings)
+    if asked is None:
         return 0
     if not placed(candidate, mean[best] >= settings.sure_face, typical_size, settings, crowded, in_frame):
         return 0
-    if settled:
-        return settings.veto_views  # a second opinion, which may only veto
-    return settings.arbiter_views if lost or contradicted(views, best, settings) else 2
+    if asked == "veto":
+        return settings.veto_views
+    return 2 if asked == "stand-in" else settings.arbiter_views
