@@ -11,6 +11,8 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.reader import SMALLEST_FRAME
+
 JPEG_START = b"\xff\xd8"
 JPEG_END = b"\xff\xd9"
 JPEG_TAIL = 4096
@@ -55,6 +57,11 @@ def load_image(path: str | Path) -> NDArray[np.uint8]:
         raise ImageError(
             f"{name!r} is not a readable image (corrupt, or a format OpenCV cannot decode)",
             "Skip it or replace it",
+        )
+    height, width = image.shape[:2]
+    if min(height, width) < SMALLEST_FRAME:
+        raise ImageError(
+            f"{name!r} is only {width} x {height} pixels, too small to show a die", "Use a bigger picture"
         )
     return np.asarray(image, dtype=np.uint8)
 

@@ -44,6 +44,23 @@ def test_read_json_shape_and_unreadable_files(tmp_path: Path, capsys: pytest.Cap
         assert len(die["box"]) == 4 and all(isinstance(v, int) for v in die["box"])
 
 
+@pytest.mark.parametrize("mode", ["pips", "colours", "cards"])
+def test_read_a_picture_too_small_for_a_die_gets_an_error_line_and_the_next_is_still_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], mode: str
+) -> None:
+    tiny = tmp_path / "thumbnail.png"
+    cv2.imwrite(str(tiny), cv2.resize(cv2.imread(str(photos()[0])), (8, 6)))
+    first = str(photos()[0])
+    code = main(["read", "--json", "--mode", mode, str(tiny), first])
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert code == 1
+    assert lines[0] == {
+        "image": str(tiny),
+        "error": f"{str(tiny)!r} is only 8 x 6 pixels, too small to show a die",
+    }
+    assert lines[1]["image"] == first and "dice" in lines[1]
+
+
 def test_read_text_and_exit_code_zero(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["read", str(photos()[0])])
     out = capsys.readouterr().out

@@ -39,6 +39,10 @@ MODES = ("pips", "colours", "cards")
 """What the dice show: pips 1-6, Nogi Stonogi colours (and the star), or Lezard cards."""
 
 
+SMALLEST_FRAME = 8
+"""A frame's shortest side, pixels, below which no die can be read (``as_bgr`` refuses it)."""
+
+
 def as_bgr(frame: object) -> NDArray[np.uint8]:
     """Check and normalise a frame to H x W x 3 uint8 BGR (grey and BGRA are converted)."""
     if not isinstance(frame, np.ndarray):
@@ -49,8 +53,10 @@ def as_bgr(frame: object) -> NDArray[np.uint8]:
         frame = np.repeat(frame[:, :, None], 3, axis=2)
     if frame.ndim != 3 or frame.shape[2] not in (3, 4):
         raise ValueError(f"a frame must be H x W x 3 (BGR), got shape {frame.shape}")
-    if frame.shape[0] < 8 or frame.shape[1] < 8:
-        raise ValueError(f"a frame must be at least 8 x 8 pixels, got shape {frame.shape}")
+    if frame.shape[0] < SMALLEST_FRAME or frame.shape[1] < SMALLEST_FRAME:
+        raise ValueError(
+            f"a frame must be at least {SMALLEST_FRAME} x {SMALLEST_FRAME} pixels, got shape {frame.shape}"
+        )
     bgr: NDArray[np.uint8] = np.ascontiguousarray(frame[:, :, :3])
     return bgr
 
