@@ -36,9 +36,16 @@ from firmware.onnx_runtime import choose_runtime
 from firmware.verbs.eval import closest_pairs
 from vision.colour import FACES
 from vision.colour_profile import Profile
-from vision.colour_reader import COLOUR_SETTINGS, ColourSettings, face_features, read_cards, read_colours
+from vision.colour_reader import (
+    COLOUR_SETTINGS,
+    ColourSettings,
+    card_features,
+    face_features,
+    read_cards,
+    read_colours,
+)
 from vision.reading import Reading
-from vision.synth import Light, Mode, Scene, render, sample_kit
+from vision.synth import LEZARD_COLOURS, CardFace, Light, Mode, Scene, render, sample_kit
 
 
 def nearest_pairs(reading: Reading, scene: Scene) -> dict[int, int]:
@@ -145,6 +152,36 @@ def teach_figure(
     return tally
 
 
+def card_teach_figure(
+    trials: int, reads: int, seed: int = 11, preset: str = "default"
+) -> tuple[Counter[str], Counter[str]]:
+    """Figure (2) for Lezard cards: a copy of the cards (a kit) taught with 3 frames per colour,
+    two single-square cards of that colour a frame, under one light, then read (``preset``
+    frames, ``reads`` a kit) under another (``hardest``: each frame under a light of that preset's,
+    glare spots included): the tallies with the taught profile and, on the same frames, with the
+    built-in hue bands."""
+    rng = np.random.default_rng(seed)
+    taught: Counter[str] = Counter()
+    built_in: Counter[str] = Counter()
+    for _ in range(trials):
+        kit = sample_kit(rng, 1.5, (0.0, 0.5))
+        teach_light, read_light = random_light(rng), random_light(rng)
+        examples: dict[str, list[tuple[float, ...]]] = {}
+        for colour in LEZARD_COLOURS:
+            shown = [CardFace("square", (colour,))] * 2
+            for _ in range(3):
+                frame, _ = render(int(rng.integers(1 << 30)), "default", "cards", faces=shown, kit=kit,
+                                  light=teach_light)  # fmt: skip
+                examples.setdefault(colour, []).extend(card_features(frame))
+        profile = Profile.teach({k: v for k, v in examples.items() if v}, mode="cards")
+        for _ in range(reads):
+            light = read_light if preset == "default" else None
+            frame, scene = render(int(rng.integers(1 << 30)), preset, "cards", kit=kit, light=light)
+            score_cards(read_cards(frame, profile=profile), scene, taught)
+            score_cards(read_cards(frame), scene, built_in)
+    return taught, built_in
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -156,6 +193,15 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=0, help="hardest card frames (Lezard cards), 0: none")
     parser.add_argument("--cards-seed", type=int, default=0, help="first card seed (0: the bench's)")
     parser.add_argument("--cards-speed", type=int, default=0, help="card frames timed (read_cards), 0: none")
+    parser.add_argument(
+        "--cards-teach-trials", type=int, default=0, help="card kits taught for figure (2) of cards, 0: none"
+    )
+    parser.add_argument(
+        "--cards-teach-preset",
+        default="default",
+        choices=["default", "hardest"],
+        help="the preset of the frames read with the taught cards' profile",
+    )
     parser.add_argument(
         "--models",
         metavar="DIR",
@@ -186,6 +232,14 @@ def main() -> None:
             line(f"cards, hardest preset, {args.cards} frames{seeds}", cards).replace("dice", "cards", 1),
             flush=True,
         )
+    if args.cards_teach_trials:
+        kits = args.cards_teach_trials
+        taught_cards, built_in = card_teach_figure(kits, args.reads, preset=args.cards_teach_preset)
+        where = f"{args.cards_teach_preset} preset, {kits} kits"
+        taught_name = f"cards taught 3 frames/colour under one light, read under another ({where})"
+        built_in_name = f"the same cards, built-in colours ({where})"
+        for name, tally in ((taught_name, taught_cards), (built_in_name, built_in)):
+            print(line(name, tally).replace("dice", "cards", 1), flush=True)
     if args.speed:
         print("speed:", speed(lambda f: read_colours(f, models=args.models, settings=settings), "colours",
                               args.speed))  # fmt: skip

@@ -108,15 +108,16 @@ def reader_inputs(
     """Check and load what ``read_dice`` needs besides the frame in ``mode``: ``(profile, colours)``.
 
     Loads the pip networks for ``pips`` (so a missing model is said once, up front), the taught
-    profile for ``colours`` (None: the built-in one), the board's colours for ``cards``. A file given
-    for another mode, or one that cannot be used, raises ``ReaderSetupError`` saying what to do.
+    profile for ``colours`` or ``cards`` (None: the built-in colours), the board's colours for
+    ``cards``. A file given for another mode, or one that cannot be used, raises
+    ``ReaderSetupError`` saying what to do.
     """
     from vision.dice_net import ModelError
     from vision.face_net import FaceModelError
     from vision.reader import load_models
 
-    if profile_path is not None and mode != "colours":
-        raise ReaderSetupError(f"--profile is for colours, not {mode}; add --mode colours or leave it out")
+    if profile_path is not None and mode not in ("colours", "cards"):
+        raise ReaderSetupError(f"--profile is for colours or cards, not {mode}; add --mode or leave it out")
     if board_path is not None and mode != "cards":
         raise ReaderSetupError(f"--board is for cards, not {mode}; add --mode cards or leave it out")
     try:
@@ -125,7 +126,8 @@ def reader_inputs(
         elif mode == "colours" and profile_path is not None:
             return read_profile_file(profile_path, "colours"), None
         elif mode == "cards":
-            return None, board_colours(board_path)
+            taught = read_profile_file(profile_path, "cards") if profile_path is not None else None
+            return taught, board_colours(board_path)
     except (ModelError, FaceModelError, ProfileError) as error:
         raise ReaderSetupError(str(error)) from error
     except ValueError as error:  # a Lezard data file that cannot be used

@@ -49,7 +49,7 @@ def add_reader_switches(parser: argparse.ArgumentParser, *, mode_help: str, mode
     parser.add_argument(
         "--profile",
         metavar="PROFILE",
-        help="colours: a profile written by `kostka teach` (default: built in)",
+        help="colours or cards: a profile written by `kostka teach` (default: built in)",
     )
     parser.add_argument(
         "--board",

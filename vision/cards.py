@@ -31,6 +31,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.colour import Cast, circular_median, corrected, estimate_cast, hue_offset, percentile, times
+from vision.colour_profile import Profile
 from vision.reading import Die, Status
 from vision.scaling import Pyramid
 
@@ -219,6 +220,21 @@ class Mark:
     x: float
     area: float
     washed: bool = False
+    saturation: float = 0.0
+    value: float = 0.0
+
+    def features(self) -> tuple[float, ...]:
+        """Numbers that describe the mark's colour for a taught profile (``vision.colour_profile``,
+        as ``FaceLook.features``): its hue on the colour wheel, scaled by its saturation (0-1), and
+        its brightness against the card's paper (at most 1).
+
+        >>> red = Mark("red", 0.0, 1.0, 1.0, 0.5, 0.2, saturation=255.0, value=0.6)
+        >>> [round(f, 2) for f in red.features()]
+        [3.0, 0.0, 1.2]
+        """
+        angle = math.radians(2 * self.hue)
+        chroma = self.saturation / 255.0
+        return 3 * chroma * math.cos(angle), 3 * chroma * math.sin(angle), 2 * min(self.value, 1.0)
 
 
 def on_own_paper(card_bgr: NDArray[np.uint8], cast: Cast) -> NDArray[np.float32]:
@@ -250,7 +266,7 @@ def marks_of(hsv: NDArray[np.float32]) -> list[Mark]:
     bright = percentile(value, 90)
     found = (inner & (saturation >= MARK_SATURATION) & (value >= 0.2 * bright)).view(np.uint8)
     coloured = np.asarray(cv2.morphologyEx(found, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8)
-    return sorted((_mark(hsv, part) for part in _parts(coloured)), key=lambda k: k.x)
+    return sorted((_mark(hsv, part, bright) for part in _parts(coloured)), key=lambda k: k.x)
 
 
 def _parts(coloured: NDArray[np.uint8]) -> list[NDArray[np.uint8]]:
@@ -275,8 +291,9 @@ def _regions(mask: NDArray[np.uint8]) -> list[NDArray[np.uint8]]:
     return [(labels == i).astype(np.uint8) for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= smallest]
 
 
-def _mark(hsv: NDArray[np.float32], mark: NDArray[np.uint8]) -> Mark:
-    """The ``Mark`` of one region (a 0/1 mask) of a card (HSV, balanced on its paper)."""
+def _mark(hsv: NDArray[np.float32], mark: NDArray[np.uint8], paper: float) -> Mark:
+    """The ``Mark`` of one region (a 0/1 mask) of a card (HSV, balanced on its paper, whose
+    brightness is ``paper``)."""
     saturation = hsv[..., 1]
     core = cv2.erode(mark, np.ones((3, 3), np.uint8)) > 0
     if int(core.sum()) < 10:
@@ -285,7 +302,8 @@ def _mark(hsv: NDArray[np.float32], mark: NDArray[np.uint8]) -> Mark:
     hue = hsv[..., 0][core]
     median = circular_median(hue)
     colour = card_hue_name(median)
-    washed = percentile(saturation[core], 50) < WASHED
+    vivid = percentile(saturation[core], 50)
+    washed = vivid < WASHED
     if washed and {card_hue_name(median - DRIFT), card_hue_name(median + DRIFT)} != {colour}:
         colour = None
     steady = float(np.mean(np.abs(hue_offset(hue, median)) <= STEADY_HUE))
@@ -295,7 +313,10 @@ def _mark(hsv: NDArray[np.float32], mark: NDArray[np.uint8]) -> Mark:
     solidity = pixels / hull if hull > 0 else 0.0
     moments = cv2.moments(mark, binaryImage=True)  # whole-number sums: the mean of the columns exactly
     x = moments["m10"] / moments["m00"] / CARD_W
-    return Mark(colour, round(median, 1), steady, solidity, x, pixels / (CARD_W * CARD_H), washed)
+    value = percentile(hsv[..., 2][core], 50) / max(paper, 1.0)
+    return Mark(
+        colour, round(median, 1), steady, solidity, x, pixels / (CARD_W * CARD_H), washed, vivid, value
+    )
 
 
 def hue_gap(hue: float) -> tuple[str, str] | None:
@@ -325,14 +346,30 @@ def beside(mark: Mark, other: Mark) -> Mark:
     return replace(mark, colour=gap[0] if other.colour == gap[1] else gap[1])
 
 
+def taught(mark: Mark, profile: Profile) -> Mark:
+    """``mark`` named by a taught profile instead of ``CARD_HUES``: the nearest taught colour when
+    the profile is sure of it (``Profile.name_features``), or when the built-in bands name the
+    mark so too (a light far from the one taught under moves a mark out of its taught class, not
+    into another's); else None."""
+    features = mark.features()
+    name, _, ok = profile.name_features(features)
+    if ok:
+        return replace(mark, colour=name)
+    nearest = profile.distances(features)[0][1]
+    return replace(mark, colour=nearest if nearest == mark.colour else None)
+
+
 def read_card(
-    card_bgr: NDArray[np.uint8], cast: Cast, colours: tuple[str, ...]
+    card_bgr: NDArray[np.uint8], cast: Cast, colours: tuple[str, ...], profile: Profile | None = None
 ) -> tuple[str | None, float, bool]:
-    """``(face or None, confidence, ok)`` of one straightened card."""
+    """``(face or None, confidence, ok)`` of one straightened card; ``profile``: the colours the
+    player taught (``kostka teach --mode cards``) instead of the built-in hue bands."""
     marks = marks_of(on_own_paper(card_bgr, cast))
     if not 1 <= len(marks) <= 2:
         return None, 0.2, False
-    if len(marks) == 2:
+    if profile is not None:
+        marks = [taught(k, profile) for k in marks]
+    elif len(marks) == 2:
         marks = [beside(k, o) for k, o in ((marks[0], marks[1]), (marks[1], marks[0]))]
     steady = min(k.steady for k in marks)
     if any(k.colour is None or k.colour not in colours for k in marks):
@@ -356,19 +393,41 @@ def read_card(
     return face, round(steady, 2), sure and steady >= STEADY
 
 
-def read_card_faces(frame_bgr: NDArray[np.uint8], colours: tuple[str, ...]) -> list[Die]:
-    """Every card in a BGR frame as a ``Die`` entry (face ``kind:colour+colour``), left to right."""
+def cards_in(frame_bgr: NDArray[np.uint8]) -> tuple[list[cv2.typing.RotatedRect], float, Cast]:
+    """The cards of a BGR frame, left to right (``find_cards``' rectangles in work pixels), the
+    work copy's scale and the frame's cast."""
     height, width = frame_bgr.shape[:2]
     scale = min(1.0, FIND_SIDE / max(width, height))
     pyramid = Pyramid(frame_bgr)
-    work = pyramid.at(scale)
     cast = estimate_cast(pyramid.at(scale / 4))
+    return sorted(find_cards(pyramid.at(scale), cast), key=lambda r: r[0][0]), scale, cast
+
+
+def read_card_faces(
+    frame_bgr: NDArray[np.uint8], colours: tuple[str, ...], profile: Profile | None = None
+) -> list[Die]:
+    """Every card in a BGR frame as a ``Die`` entry (face ``kind:colour+colour``), left to right."""
+    height, width = frame_bgr.shape[:2]
+    rects, scale, cast = cards_in(frame_bgr)
     out = []
-    for rect in sorted(find_cards(work, cast), key=lambda r: r[0][0]):
-        face, confidence, ok = read_card(straighten(frame_bgr, rect, scale), cast, colours)
+    for rect in rects:
+        face, confidence, ok = read_card(straighten(frame_bgr, rect, scale), cast, colours, profile)
         x, y, w, h = cv2.boundingRect(np.round(cv2.boxPoints(rect) / scale).astype(np.int32))
         x0, y0 = max(0, x), max(0, y)
         box = (x0, y0, max(1, min(width, x + w) - x0), max(1, min(height, y + h) - y0))
         status: Status = "ok" if ok and face is not None else "uncertain"
         out.append(Die(face, confidence, status, box))
+    return out
+
+
+def card_features(frame_bgr: NDArray[np.uint8]) -> list[tuple[float, ...]]:
+    """What ``kostka teach --mode cards`` learns from a frame: the features (``Mark.features``) of
+    the mark of every card showing one mark (a square or a lizard: the colour being taught). A card
+    of two squares, or a mark a glare spot washed out, teaches nothing."""
+    rects, scale, cast = cards_in(frame_bgr)
+    out = []
+    for rect in rects:
+        marks = marks_of(on_own_paper(straighten(frame_bgr, rect, scale), cast))
+        if len(marks) == 1 and not marks[0].washed:
+            out.append(marks[0].features())
     return out

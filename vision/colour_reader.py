@@ -29,19 +29,26 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.cards import DEFAULT_CARD_COLOURS, read_card_faces
+from vision.cards import DEFAULT_CARD_COLOURS, card_features, read_card_faces
 from vision.colour_bodies import body_features, read_bodies
 from vision.colour_classical import classical_features, read_classical
 from vision.colour_face_net import MODEL as FACE_MODEL
 from vision.colour_net import MODEL as COLOUR_MODEL
-from vision.colour_profile import Profile
+from vision.colour_profile import Profile, ProfileError
 from vision.colour_settings import COLOUR_SETTINGS, ColourSettings
 from vision.colour_with_net import net_features, read_with_net
 from vision.dice_net import MODEL
 from vision.face_net import MODEL as PIP_FACE_MODEL
 from vision.reading import Reading
 
-__all__ = ["COLOUR_SETTINGS", "ColourSettings", "face_features", "read_cards", "read_colours"]
+__all__ = [
+    "COLOUR_SETTINGS",
+    "ColourSettings",
+    "card_features",
+    "face_features",
+    "read_cards",
+    "read_colours",
+]
 
 
 def colour_model(settings: ColourSettings, models: str | None) -> str | None:
@@ -104,6 +111,8 @@ def read_colours(
     """
     from vision.reader import as_bgr
 
+    if profile is not None and profile.mode != "colours":
+        raise ProfileError(f"a profile taught for {profile.mode} cannot read colour dice: teach the dice")
     frame = as_bgr(frame_bgr)
     path = colour_model(settings, models)
     reading = read_with_net(frame, profile, settings, path, face_model(models)) if path is not None else None
@@ -133,14 +142,22 @@ def face_features(
     return classical_features(frame, settings, dice_model(settings, models, fallback=path is not None))
 
 
-def read_cards(frame_bgr: NDArray[np.uint8], colours: tuple[str, ...] = DEFAULT_CARD_COLOURS) -> Reading:
+def read_cards(
+    frame_bgr: NDArray[np.uint8],
+    colours: tuple[str, ...] = DEFAULT_CARD_COLOURS,
+    profile: Profile | None = None,
+) -> Reading:
     """Read every Lezard card in the frame; ``face`` is ``{"kind": ..., "colours": [...]}``.
 
     ``colours``: the colour names the board uses (from the game's data file, passed in by the
-    caller); a card showing another colour is ``uncertain``.
+    caller); a card showing another colour is ``uncertain``. ``profile``: the colours of the
+    player's own cards (``card_features``, ``kostka teach --mode cards``) instead of the built-in
+    hue bands; a mark far from every taught colour is ``uncertain``.
     """
     from vision.reader import as_bgr
 
+    if profile is not None and profile.mode != "cards":
+        raise ProfileError(f"a profile taught for {profile.mode} cannot read cards: teach the cards")
     frame = as_bgr(frame_bgr)
     height, width = frame.shape[:2]
-    return Reading(tuple(read_card_faces(frame, colours)), width, height)
+    return Reading(tuple(read_card_faces(frame, colours, profile)), width, height)

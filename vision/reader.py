@@ -344,7 +344,7 @@ def read_dice(
     ``vision.colour_reader.read_cards``).
     ``die_px``: the dice side in frame pixels if known (fixed camera), else measured (pips).
     ``models``: a folder with other network files (e.g. trained on part of the data).
-    ``profile``: a taught colour profile (colours; default: the built-in rules).
+    ``profile``: a taught profile (colours or cards, ``kostka teach``; default: the built-in rules).
     ``colours``: the colour names the board uses (cards; the caller reads the game's data).
 
     >>> read_dice(np.zeros((480, 640, 3), np.uint8), "dots")
@@ -361,7 +361,11 @@ def read_dice(
     if mode == "cards":
         from vision.colour_reader import read_cards
 
-        return read_cards(frame_bgr) if colours is None else read_cards(frame_bgr, colours)
+        return (
+            read_cards(frame_bgr, profile=profile)
+            if colours is None
+            else read_cards(frame_bgr, colours, profile)
+        )
     frame = as_bgr(frame_bgr)
     height, width = frame.shape[:2]
     pyramid = Pyramid(frame)

@@ -1,4 +1,4 @@
-"""``kostka teach --mode colours --out PROFILE --source SPEC``: show Kostka your own dice once.
+"""``kostka teach --mode colours|cards --out PROFILE --source SPEC``: show Kostka your own dice or cards once.
 
 For each face (yellow, red, ..., star) the player puts one or more dice showing it under the
 camera and names it, at the terminal or all at once with ``--names yellow,red,...``; Kostka
@@ -6,7 +6,10 @@ takes ``--frames`` frames of it (3 by default) from the source (``picamera2``, `
 video, a folder of images: see ``firmware.camera.open_source``), run with the frame size, focus,
 exposure and mains of ``--config``'s ``[camera]`` (the defaults without it), as the box runs it.
 Every die found in those frames teaches that name. The profile (JSON) then reads with
-``kostka read --profile PROFILE``.
+``kostka read --profile PROFILE``. With ``--mode cards`` the player shows Lezard cards of one
+colour each (one square or a lizard) and names the colour, one of the board's (``--board``, else
+the shipped board's); every such card found teaches it, and ``kostka read --mode cards --profile
+PROFILE`` reads the player's cards by it.
 
 With a folder, frames are taken in natural order: ``--names a,b`` with ``--frames 3`` uses
 images 1-3 for ``a`` and 4-6 for ``b``.
@@ -29,7 +32,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         description="Show each face of your dice under the camera and name it; "
         "Kostka writes a profile that `kostka read --profile` uses.",
     )
-    parser.add_argument("--mode", default="colours", choices=["colours"], help="what to teach (colours)")
+    parser.add_argument(
+        "--mode",
+        default="colours",
+        choices=["colours", "cards"],
+        help="what to teach: colour dice or Lezard cards",
+    )
     parser.add_argument("--out", required=True, metavar="PROFILE", help="the profile file to write (JSON)")
     parser.add_argument(
         "--source",
@@ -47,7 +55,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--names",
         metavar="A,B,...",
-        help=f"face names in the order shown (e.g. {','.join(FACES)}); else asked",
+        help=f"names in the order shown (e.g. {','.join(FACES)}; cards: the board's colours); else asked",
+    )
+    parser.add_argument(
+        "--board",
+        metavar="FILE",
+        help="cards: a Lezard data file with the board's colours (default: shipped)",
     )
     return parser
 
@@ -59,13 +72,33 @@ def _names(args: argparse.Namespace) -> list[str] | None:
     return names
 
 
-def _ask() -> str:
+def _ask(mode: str, names: tuple[str, ...]) -> str:
+    shown = "dice showing one face" if mode == "colours" else "cards of one colour (a square or a lizard)"
     try:
-        answer = input(f"Put dice showing one face under the camera and type its name ({', '.join(FACES)});"
-                       " empty to finish: ")  # fmt: skip
+        answer = input(
+            f"Put {shown} under the camera and type its name ({', '.join(names)}); empty to finish: "
+        )
     except EOFError:
         return ""
     return answer.strip().lower()
+
+
+def _names_known(mode: str, listed: list[str] | None, board: str | None) -> tuple[str, ...] | str:
+    """The names the player may teach (the faces, or the board's colours for cards), or what is wrong."""
+    if mode == "colours":
+        if board is not None:
+            return "--board is for cards, not colours; add --mode cards or leave it out"
+        return FACES
+    from firmware.profiles import board_colours
+
+    try:
+        colours = board_colours(board)
+    except ValueError as error:
+        return f"the board file cannot be used: {error}"
+    unknown = [name for name in listed or [] if name not in colours]
+    if unknown:
+        return f"{', '.join(unknown)} is not a colour of the board ({', '.join(colours)}); check --names"
+    return colours
 
 
 def run(args: argparse.Namespace) -> int:
@@ -74,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     from firmware.profiles import write_profile_file
     from firmware.verbs import config_or_say
     from vision.colour_profile import Profile, ProfileError
-    from vision.colour_reader import face_features
+    from vision.colour_reader import card_features, face_features
     from vision.dice_net import ModelError
 
     if args.frames < 1:
@@ -85,9 +118,15 @@ def run(args: argparse.Namespace) -> int:
         print("--names is empty; give the faces in the order you show them, e.g. --names red,blue.",
               file=sys.stderr)  # fmt: skip
         return 2
+    known = _names_known(args.mode, listed, args.board)
+    if isinstance(known, str):
+        print(f"Cannot teach: {known}.", file=sys.stderr)
+        return 2
     config = config_or_say("teach", args.config)
     if config is None:
         return 2
+    features = face_features if args.mode == "colours" else card_features
+    things = "face" if args.mode == "colours" else "card"
     camera = config.camera
     examples: dict[str, list[tuple[float, ...]]] = {}
     size = (camera.width, camera.height)
@@ -96,17 +135,22 @@ def run(args: argparse.Namespace) -> int:
         with open_source(args.source, size=size, controls=tray_controls(camera)) as source:
             queue = list(listed) if listed is not None else None
             while True:
-                name = (queue.pop(0) if queue else "") if queue is not None else _ask()
+                name = (queue.pop(0) if queue else "") if queue is not None else _ask(args.mode, known)
                 if not name:
                     break
+                if name not in known and args.mode == "cards":
+                    print(f"{name!r} is not a colour of the board ({', '.join(known)}); type one of them.",
+                          file=sys.stderr)  # fmt: skip
+                    continue
                 found = 0
                 for _ in range(args.frames):
-                    vectors = face_features(source.read())
+                    vectors = features(source.read())
                     examples.setdefault(name, []).extend(vectors)
                     found += len(vectors)
-                print(f"{name}: {found} face(s) seen in {args.frames} frame(s)", flush=True)
+                print(f"{name}: {found} {things}(s) seen in {args.frames} frame(s)", flush=True)
                 if found == 0:
-                    print(f"No die was found for {name!r}: check the light and that the dice are in view, "
+                    missing = "die" if args.mode == "colours" else "card of one colour (a square or a lizard)"
+                    print(f"No {missing} was found for {name!r}: check the light and that it is in view, "
                           "then teach again.", file=sys.stderr)  # fmt: skip
                     return 1
     except EndOfFrames:
@@ -120,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"Cannot find dice: {error}.", file=sys.stderr)
         return 2
     try:
-        profile = Profile.teach(examples)
+        profile = Profile.teach(examples, mode=args.mode)
     except ProfileError as error:
         print(f"Nothing to save: {error}.", file=sys.stderr)
         return 1
@@ -133,5 +177,5 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     taught = ", ".join(f"{n} ({s.count})" for n, s in profile.classes)
-    print(f"Wrote {args.out}: {taught}. Read with: kostka read --mode colours --profile {args.out} IMAGE")
+    print(f"Wrote {args.out}: {taught}. Read with: kostka read --mode {args.mode} --profile {args.out} IMAGE")
     return 0
