@@ -153,18 +153,19 @@ def teach_figure(
 
 
 def card_teach_figure(
-    trials: int, reads: int, seed: int = 11, preset: str = "default"
+    trials: int, reads: int, seed: int = 11, preset: str = "default", jitter: float = 1.5
 ) -> tuple[Counter[str], Counter[str]]:
     """Figure (2) for Lezard cards: a copy of the cards (a kit) taught with 3 frames per colour,
     two single-square cards of that colour a frame, under one light, then read (``preset``
     frames, ``reads`` a kit) under another (``hardest``: each frame under a light of that preset's,
     glare spots included): the tallies with the taught profile and, on the same frames, with the
-    built-in hue bands."""
+    built-in hue bands. ``jitter``: how far a kit's paints stray from the renderer's (1.5: hues
+    within about 4 units, as figure (2) for dice)."""
     rng = np.random.default_rng(seed)
     taught: Counter[str] = Counter()
     built_in: Counter[str] = Counter()
     for _ in range(trials):
-        kit = sample_kit(rng, 1.5, (0.0, 0.5))
+        kit = sample_kit(rng, jitter, (0.0, 0.5))
         teach_light, read_light = random_light(rng), random_light(rng)
         examples: dict[str, list[tuple[float, ...]]] = {}
         for colour in LEZARD_COLOURS:
@@ -203,6 +204,12 @@ def main() -> None:
         help="the preset of the frames read with the taught cards' profile",
     )
     parser.add_argument(
+        "--cards-teach-jitter",
+        type=float,
+        default=1.5,
+        help="how far a kit's paints stray from the renderer's (1.5: as the dice's)",
+    )
+    parser.add_argument(
         "--models",
         metavar="DIR",
         help="folder with another colour_net.onnx or dice_net.onnx (default: shipped)",
@@ -234,8 +241,10 @@ def main() -> None:
         )
     if args.cards_teach_trials:
         kits = args.cards_teach_trials
-        taught_cards, built_in = card_teach_figure(kits, args.reads, preset=args.cards_teach_preset)
-        where = f"{args.cards_teach_preset} preset, {kits} kits"
+        taught_cards, built_in = card_teach_figure(
+            kits, args.reads, preset=args.cards_teach_preset, jitter=args.cards_teach_jitter
+        )
+        where = f"{args.cards_teach_preset} preset, {kits} kits, paints jittered {args.cards_teach_jitter}"
         taught_name = f"cards taught 3 frames/colour under one light, read under another ({where})"
         built_in_name = f"the same cards, built-in colours ({where})"
         for name, tally in ((taught_name, taught_cards), (built_in_name, built_in)):

@@ -139,7 +139,7 @@ def test_teach_cards_refuses_a_colour_the_board_does_not_have(
     assert not out.exists()
 
 
-def test_a_card_of_two_colours_or_washed_out_teaches_nothing() -> None:
+def test_only_a_card_of_one_colour_teaches() -> None:
     frame, _ = render(970, "easy", "cards", faces=[CardFace("squares", ("red", "blue"))], light=READ_LIGHT)
     assert card_features(frame) == []
     frame, _ = render(971, "easy", "cards", faces=[CardFace("square", ("blue",))], light=READ_LIGHT)

@@ -423,11 +423,13 @@ def read_card_faces(
 def card_features(frame_bgr: NDArray[np.uint8]) -> list[tuple[float, ...]]:
     """What ``kostka teach --mode cards`` learns from a frame: the features (``Mark.features``) of
     the mark of every card showing one mark (a square or a lizard: the colour being taught). A card
-    of two squares, or a mark a glare spot washed out, teaches nothing."""
+    of two squares teaches nothing. A pale mark teaches too: a copy's paint may be paler than the
+    built-in bands expect (``Mark.washed``), and a mark a glare spot paled is one of several
+    (``Profile.teach`` keeps medians)."""
     rects, scale, cast = cards_in(frame_bgr)
     out = []
     for rect in rects:
         marks = marks_of(on_own_paper(straighten(frame_bgr, rect, scale), cast))
-        if len(marks) == 1 and not marks[0].washed:
+        if len(marks) == 1:
             out.append(marks[0].features())
     return out
