@@ -117,7 +117,8 @@ def reader_inputs(
     from vision.reader import load_models
 
     if profile_path is not None and mode not in ("colours", "cards"):
-        raise ReaderSetupError(f"--profile is for colours or cards, not {mode}; add --mode or leave it out")
+        modes = "add --mode colours or --mode cards, or leave it out"
+        raise ReaderSetupError(f"--profile is for colours or cards, not {mode}; {modes}")
     if board_path is not None and mode != "cards":
         raise ReaderSetupError(f"--board is for cards, not {mode}; add --mode cards or leave it out")
     try:
