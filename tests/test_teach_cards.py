@@ -145,3 +145,21 @@ def test_only_a_card_of_one_colour_teaches() -> None:
     frame, _ = render(971, "easy", "cards", faces=[CardFace("square", ("blue",))], light=READ_LIGHT)
     assert len(card_features(frame)) == 1
     assert card_features(np.zeros((480, 640, 3), np.uint8)) == []
+
+
+def test_teach_cards_at_the_terminal_asks_again_for_a_colour_the_board_lacks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for number in range(3):
+        frame, _ = render(
+            400 + number, "easy", "cards", faces=[CardFace("lizard", ("green",))], light=TEACH_LIGHT
+        )
+        cv2.imwrite(str(tmp_path / f"shot{number}.png"), frame)
+    answers = iter(["Purple", "green", ""])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
+    out = tmp_path / "green.json"
+    assert main(["teach", "--mode", "cards", "--out", str(out), "--source", str(tmp_path)]) == 0
+    said = capsys.readouterr()
+    assert "'purple' is not a colour of the board (orange, red, yellow, blue, green)" in said.err
+    assert "green: 3 card(s) seen in 3 frame(s)" in said.out
+    assert read_profile_file(str(out), "cards").names == ("green",)

@@ -211,7 +211,9 @@ def straighten(image: NDArray[np.uint8], rect: cv2.typing.RotatedRect, scale: fl
 class Mark:
     """One coloured mark on a card: its colour name (None: between names) and median hue, the
     share of its core with that name's hue, its solidity (area over its hull's), its centre's x
-    and its area (shares of the card's width and area)."""
+    and its area (shares of the card's width and area), whether a glare spot washed it out, and
+    the median saturation (0-255) and brightness (against the card's paper) of its most saturated
+    pixels, which ``features`` gives a taught profile."""
 
     colour: str | None
     hue: float
