@@ -13,7 +13,11 @@ closest pair first; a cocked die read ``ok`` and an ``ok`` die where there is no
 as in ``kostka eval``. Seeds 0.. are used for (1) and (3): the settings were tuned on seeds 1000-1199.
 ``--cards N`` adds the same figure for Lezard cards (``read_cards``) on N hardest card frames
 (tuned on seeds 5000-5299; ``--cards-seed S`` reads seeds S.. instead), ``--cards-speed N`` their
-speed as in (3).
+speed as in (3). ``--cards-teach-trials K`` adds figure (2) for cards: K copies of the cards taught 3
+frames a colour under one light (``card_features``) and read under another with the taught profile,
+and with the built-in colours on the same frames (``--cards-teach-preset hardest``: those frames from
+the hardest preset, each under its own light; ``--cards-teach-jitter J``: how far each copy's paints
+stray from the renderer's).
 ``--models DIR`` uses another colour network (``colour_net.onnx``) or dice network
 (``dice_net.onnx``) from DIR; ``--classical`` measures the classical finder without the colour
 network (the reader before it, for comparison).
