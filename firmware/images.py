@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.reader import SMALLEST_FRAME
+from vision.reading import SMALLEST_FRAME
 
 JPEG_START = b"\xff\xd8"
 JPEG_END = b"\xff\xd9"

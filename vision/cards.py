@@ -350,14 +350,14 @@ def beside(mark: Mark, other: Mark) -> Mark:
 
 def taught(mark: Mark, profile: Profile) -> Mark:
     """``mark`` named by a taught profile instead of ``CARD_HUES``: the nearest taught colour when
-    the profile is sure of it (``Profile.name_features``), or when the built-in bands name the
+    the profile is sure of it (``Profile.verdict``), or when the built-in bands name the
     mark so too (a light far from the one taught under moves a mark out of its taught class, not
     into another's); else None."""
-    features = mark.features()
-    name, _, ok = profile.name_features(features)
+    ranked = profile.distances(mark.features())
+    name, _, ok = profile.verdict(ranked)
     if ok:
         return replace(mark, colour=name)
-    nearest = profile.distances(features)[0][1]
+    nearest = ranked[0][1]
     return replace(mark, colour=nearest if nearest == mark.colour else None)
 
 

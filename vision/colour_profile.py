@@ -112,7 +112,10 @@ class Profile:
 
     def name_features(self, features: Sequence[float]) -> tuple[str | None, float, bool]:
         """``(name or None, confidence, ok)`` for one feature vector."""
-        ranked = self.distances(features)
+        return self.verdict(self.distances(features))
+
+    def verdict(self, ranked: Sequence[tuple[float, str]]) -> tuple[str | None, float, bool]:
+        """``(name or None, confidence, ok)`` from the ranked ``distances`` of one feature vector."""
         best, name = ranked[0]
         second = ranked[1][0] if len(ranked) > 1 else math.inf
         confidence = round(max(0.0, min(1.0, 1 - best / (2 * self.threshold))), 2)

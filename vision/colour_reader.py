@@ -144,15 +144,15 @@ def face_features(
 
 def read_cards(
     frame_bgr: NDArray[np.uint8],
-    colours: tuple[str, ...] = DEFAULT_CARD_COLOURS,
+    colours: tuple[str, ...] | None = None,
     profile: Profile | None = None,
 ) -> Reading:
     """Read every Lezard card in the frame; ``face`` is ``{"kind": ..., "colours": [...]}``.
 
     ``colours``: the colour names the board uses (from the game's data file, passed in by the
-    caller); a card showing another colour is ``uncertain``. ``profile``: the colours of the
-    player's own cards (``card_features``, ``kostka teach --mode cards``) instead of the built-in
-    hue bands; a mark far from every taught colour is ``uncertain``.
+    caller; default ``DEFAULT_CARD_COLOURS``); a card showing another colour is ``uncertain``.
+    ``profile``: the colours of the player's own cards (``card_features``, ``kostka teach --mode
+    cards``) instead of the built-in hue bands; a mark far from every taught colour is ``uncertain``.
     """
     from vision.reader import as_bgr
 
@@ -160,4 +160,5 @@ def read_cards(
         raise ProfileError(f"a profile taught for {profile.mode} cannot read cards: teach the cards")
     frame = as_bgr(frame_bgr)
     height, width = frame.shape[:2]
-    return Reading(tuple(read_card_faces(frame, colours, profile)), width, height)
+    names = DEFAULT_CARD_COLOURS if colours is None else colours
+    return Reading(tuple(read_card_faces(frame, names, profile)), width, height)

@@ -30,17 +30,13 @@ from vision.colour_profile import Profile
 from vision.dice_net import CLASSES, MODEL, Candidate, find_candidates, load_net, look_closer
 from vision.face_net import CLOSE_CROP, CLOSE_DIE, CLOSE_MODEL, FACE_CLASSES, face_probs, load_face_net
 from vision.face_net import MODEL as FACE_MODEL
-from vision.reading import Die, Reading
+from vision.reading import SMALLEST_FRAME, Die, Reading
 from vision.scaling import Pyramid
 from vision.trust import COCKED, NONE, closer_turns, judge
 from vision.tuning import PIPS, BigDice, PipSettings
 
 MODES = ("pips", "colours", "cards")
 """What the dice show: pips 1-6, Nogi Stonogi colours (and the star), or Lezard cards."""
-
-
-SMALLEST_FRAME = 8
-"""A frame's shortest side, pixels, below which no die can be read (``as_bgr`` refuses it)."""
 
 
 def as_bgr(frame: object) -> NDArray[np.uint8]:
@@ -361,11 +357,7 @@ def read_dice(
     if mode == "cards":
         from vision.colour_reader import read_cards
 
-        return (
-            read_cards(frame_bgr, profile=profile)
-            if colours is None
-            else read_cards(frame_bgr, colours, profile)
-        )
+        return read_cards(frame_bgr, colours, profile)
     frame = as_bgr(frame_bgr)
     height, width = frame.shape[:2]
     pyramid = Pyramid(frame)

@@ -16,6 +16,10 @@ from typing import Literal
 Status = Literal["ok", "uncertain", "cocked"]
 STATUSES: tuple[Status, ...] = ("ok", "uncertain", "cocked")
 
+SMALLEST_FRAME = 8
+"""A frame's shortest side, pixels, below which no die can be read (``vision.reader.as_bgr`` and
+``firmware.images.load_image`` refuse it)."""
+
 Face = int | str | None
 """A pip face 1-6; in colour mode a colour name; ``None`` when the reader cannot name it."""
 

@@ -19,10 +19,30 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 FACES = ("yellow", "red", "green", "blue", "black", "star")
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What the player shows in one mode, in the words the prompts use."""
+
+    thing: str
+    """One of what is seen, counted after each name ("3 face(s) seen")."""
+    ask: str
+    """What to put under the camera."""
+    missing: str
+    """One of what was not found."""
+
+
+CARD = "card of one colour (a square or a lizard)"
+SHOWN = {
+    "colours": Shown("face", "dice showing one face", "die"),
+    "cards": Shown("card", "cards of one colour (a square or a lizard)", CARD),
+}
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -73,10 +93,10 @@ def _names(args: argparse.Namespace) -> list[str] | None:
 
 
 def _ask(mode: str, names: tuple[str, ...]) -> str:
-    shown = "dice showing one face" if mode == "colours" else "cards of one colour (a square or a lizard)"
     try:
         answer = input(
-            f"Put {shown} under the camera and type its name ({', '.join(names)}); empty to finish: "
+            f"Put {SHOWN[mode].ask} under the camera and type its name ({', '.join(names)});"
+            " empty to finish: "
         )
     except EOFError:
         return ""
@@ -126,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
     if config is None:
         return 2
     features = face_features if args.mode == "colours" else card_features
-    things = "face" if args.mode == "colours" else "card"
+    shown = SHOWN[args.mode]
     camera = config.camera
     examples: dict[str, list[tuple[float, ...]]] = {}
     size = (camera.width, camera.height)
@@ -147,11 +167,10 @@ def run(args: argparse.Namespace) -> int:
                     vectors = features(source.read())
                     examples.setdefault(name, []).extend(vectors)
                     found += len(vectors)
-                print(f"{name}: {found} {things}(s) seen in {args.frames} frame(s)", flush=True)
+                print(f"{name}: {found} {shown.thing}(s) seen in {args.frames} frame(s)", flush=True)
                 if found == 0:
-                    missing = "die" if args.mode == "colours" else "card of one colour (a square or a lizard)"
-                    print(f"No {missing} was found for {name!r}: check the light and that it is in view, "
-                          "then teach again.", file=sys.stderr)  # fmt: skip
+                    print(f"No {shown.missing} was found for {name!r}: check the light and that it is "
+                          "in view, then teach again.", file=sys.stderr)  # fmt: skip
                     return 1
     except EndOfFrames:
         print(f"The source {args.source!r} ran out of frames: give {args.frames} frames per name.",
