@@ -20,6 +20,7 @@ from vision import colour, colour_with_net
 from vision.colour import (
     FACE_PX,
     FACE_SHARE,
+    TRUST,
     Cast,
     FaceLook,
     FaceVerdict,
@@ -227,6 +228,35 @@ def test_a_doubt_between_yellow_and_another_colour_is_settled_only_by_a_clearly_
     orange = p.copy()
     orange[FACE_NET_CLASSES.index("yellow")], orange[FACE_NET_CLASSES.index("other")] = 0.6, 0.4
     assert not judge_find(orange, None, COLOUR_SETTINGS, lambda: yellow)[2]  # too likely another colour
+
+
+def test_a_yellow_near_orange_under_a_warm_lamp_is_settled_by_the_look_with_the_cast_undone_whole() -> None:
+    p = np.zeros(len(FACE_NET_CLASSES), np.float32)
+    p[FACE_NET_CLASSES.index("yellow")], p[FACE_NET_CLASSES.index("other")] = 0.93, 0.07
+    # the cast undone by half leaves the face 3 hue units inside yellow's range: not enough alone
+    half = FaceLook(0.0, 0.9, "yellow", 1.0, 20.0, 220.0, 1.0, None, steady=0.98, hue_range=2.0)
+    whole = replace(half, hue=22.0)
+    assert not judge_find(p, None, COLOUR_SETTINGS, lambda: half)[2]
+    assert judge_find(p, None, COLOUR_SETTINGS, lambda: half, whole=lambda: whole)[2]
+    assert not judge_find(p, None, COLOUR_SETTINGS, lambda: half, whole=lambda: replace(whole, hue=20.0))[2]
+    orange = replace(whole, colour="orange", hue=15.0)
+    assert not judge_find(p, None, COLOUR_SETTINGS, lambda: half, whole=lambda: orange)[2]
+    off = replace(COLOUR_SETTINGS, face_other_whole=False)
+    assert not judge_find(p, None, off, lambda: half, whole=lambda: whole)[2]
+    # the look undone by half must name the face too; and a doubt of another face is no doubt of colour
+    assert not judge_find(p, None, COLOUR_SETTINGS, lambda: replace(half, colour="orange", hue=15.0),
+                          whole=lambda: whole)[2]  # fmt: skip
+    unsure = p.copy()
+    unsure[FACE_NET_CLASSES.index("yellow")], unsure[FACE_NET_CLASSES.index("red")] = 0.85, 0.08
+    assert not judge_find(unsure, None, COLOUR_SETTINGS, lambda: half, whole=lambda: whole)[2]
+
+
+def test_the_whole_cast_undoes_the_cast_found_in_full() -> None:
+    half = estimate_cast(np.full((60, 80, 3), (120, 160, 200), np.uint8))  # a grey tray under a warm lamp
+    whole = half.whole()
+    assert whole.gains[0] == pytest.approx(half.gains[0] ** (1 / TRUST)) and whole.gains[1] == 1.0
+    assert whole.gains[0] > half.gains[0] > 1.0 > half.gains[2] > whole.gains[2]
+    assert (whole.white, whole.votes) == (half.white, half.votes)
 
 
 def test_a_doubt_between_black_and_another_colour_is_settled_only_by_a_grey_or_shiny_look() -> None:

@@ -83,6 +83,15 @@ class Cast:
     white: float
     votes: float
 
+    def whole(self) -> Cast:
+        """The same cast undone whole, not only ``TRUST`` of it (a second look under a warm lamp).
+
+        >>> [round(g, 2) for g in Cast((1.1, 1.0, 0.9), 200.0, 0.5).whole().gains]
+        [1.21, 1.0, 0.81]
+        """
+        b, g, r = (gain ** (1 / TRUST) for gain in self.gains)
+        return Cast((b, g, r), self.white, self.votes)
+
 
 def estimate_cast(small_bgr: NDArray[np.uint8]) -> Cast:
     """The cast of a (small, e.g. 80 x 60) BGR copy of the frame; see the module docstring.

@@ -52,6 +52,11 @@ class ColourSettings:
     face_other_sum: float = 0.98
     face_other_most: float = 0.35
     face_other_hue: float = 4.0
+    # ...that far inside with the frame's cast undone whole (``Cast.whole``) where half of it leaves
+    # the hue nearer the range's edge: a yellow under a warm lamp (hardest seeds 0-199: +2 dice,
+    # 1000-1599: +4, 30 % foreign 2000-2299: +2, 3200-3599: +0; silent errors and every photo under
+    # all 14 changes as before)
+    face_other_whole: bool = True
     # ...or, black (no hue names it), its saturation (0-255) at most this: a grey, not a dark colour
     # (real black dice reach 40; byler with the camera higher, far-60 / far-100: 4 / 3 dice more,
     # silent errors, smoke dice and the renderer's hardest seeds 0-199 and 1000-1599 as before)

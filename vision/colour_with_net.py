@@ -275,11 +275,14 @@ def _settled(
     named: str,
     net_cocked: float,
     settings: ColourSettings,
+    whole: Callable[[], FaceLook] | None = None,
 ) -> bool:
     """Is the classifier's only doubt about face ``named`` another colour (orange for a yellow) or
     leaning, and does the other reader settle it? Another colour: the white-balanced look names
     the face, its hue ``face_other_hue`` inside the face's range (an orange die under a warm lamp
-    lies at the yellow range's lower end); black, which no hue names: the look names it black no more
+    lies at the yellow range's lower end) or, nearer the edge, the ``whole`` look names it that
+    far inside (the frame's cast undone whole: undone by half, a warm lamp leaves a yellow face near
+    orange; ``face_other_whole``); black, which no hue names: the look names it black no more
     saturated than ``face_other_grey`` (a grey, not a dark colour), or white no brighter than
     ``face_other_dim`` of the scene's white (a glossy black face whose grey shine and white pips
     outnumber its body; a white face is far brighter). Leaning: the colour network sees no lean at all
@@ -297,7 +300,15 @@ def _settled(
         shine = seen.colour == "white" and seen.value <= settings.face_other_dim
         if grey or shine:
             return True
-    return named_so and (lean_only or hue_inside(seen) >= settings.face_other_hue)
+    if not named_so:
+        return False
+    if lean_only or hue_inside(seen) >= settings.face_other_hue:
+        return True
+    if not (other_only and settings.face_other_whole and whole is not None):
+        return False
+    again = whole()
+    verdict = judge_face(again)
+    return verdict.ok and verdict.face == named and hue_inside(again) >= settings.face_other_hue
 
 
 def judge_find(
@@ -306,10 +317,12 @@ def judge_find(
     settings: ColourSettings,
     look: Callable[[], FaceLook],
     net_cocked: float = 1.0,
+    whole: Callable[[], FaceLook] | None = None,
 ) -> tuple[str | None, float, bool]:
     """A find's face, confidence and whether both readers agree on it (``read_with_net``), from
-    the classifier's probabilities ``p``; ``look`` is asked only when its verdict matters;
-    ``net_cocked``: the colour network's chance that the die leans."""
+    the classifier's probabilities ``p``; ``look`` (and ``whole``, the look with the cast undone
+    whole: ``_settled``) is asked only when its verdict matters; ``net_cocked``: the colour
+    network's chance that the die leans."""
     best = FACE_CLASSES[int(np.argmax(p))]
     sure_best = best in FACES and float(p.max()) >= settings.face_ok and float(p[OTHER]) < settings.face_other
     if profile is None:
@@ -318,7 +331,9 @@ def judge_find(
             chance = float(p[FACE_CLASSES.index(likeliest)])
             # leaning may be the likeliest class and still only a doubt the network settles
             leaning = best == "cocked" and chance >= settings.lean_face_least
-            settled = (likeliest == best or leaning) and _settled(p, look, likeliest, net_cocked, settings)
+            settled = (likeliest == best or leaning) and _settled(
+                p, look, likeliest, net_cocked, settings, whole
+            )
             return likeliest, chance, settled
         if settings.face_sure_overrules and plain(p, settings):
             return best, float(p.max()), True
@@ -376,12 +391,14 @@ def read_with_net(
     tops, probs, cast, pyramid, blobs = seen
     typical = net_typical(tops, settings)
     focal = settings.focal * max(width, height)
+    whole_cast = cast.whole()
     found: list[tuple[TopFace, Die]] = []
     for top, p in zip(tops, probs, strict=True):
         if p[NONE] >= settings.face_none:
             continue
         look = partial(look_at, pyramid, top, cast)
-        face, chance, sure = judge_find(p, profile, settings, look, top.cocked)
+        whole = partial(look_at, pyramid, top, whole_cast)
+        face, chance, sure = judge_find(p, profile, settings, look, top.cocked, whole)
         # a black find the classifier has the least doubt about needs a classical blob of its own
         # size: a white die's pip is a black spot on a far bigger blob, which the network may
         # take for a die
