@@ -176,12 +176,16 @@ def wants_stand_in_camera(config: Config) -> bool:
 
 
 def make_reader(
-    dice: StandInDice | None, *, vision: bool = False, taught: TaughtColours | None = None
+    dice: StandInDice | None,
+    *,
+    vision: bool = False,
+    taught: TaughtColours | None = None,
+    taught_cards: TaughtColours | None = None,
 ) -> Reader:
     """How a settled frame becomes a ``Reading``: the stand-in's truth, or the vision readers
-    (``vision.reader.read_dice`` for pips and, in its cards mode, Lezard cards;
-    ``vision.colour_reader.read_colours`` for colour dice, with the colours ``taught`` on the box
-    when there are some)."""
+    (``vision.reader.read_dice`` for pips and, in its cards mode, Lezard cards, with the player's
+    cards ``taught_cards`` when there are some; ``vision.colour_reader.read_colours`` for colour
+    dice, with the colours ``taught`` on the box when there are some)."""
     if dice is not None and not vision:
         stand_in = dice
         return lambda frame, ask: truth_reading(stand_in.tray, (frame.shape[1], frame.shape[0]))
@@ -190,7 +194,8 @@ def make_reader(
         if ask.cards:  # a Lezard card: read with the board's colours
             from vision.reader import read_dice
 
-            return read_dice(frame, "cards", colours=ask.cards)
+            cards = taught_cards.profile if taught_cards is not None else None
+            return read_dice(frame, "cards", colours=ask.cards, profile=cards)
         if ask.colours:
             from vision.colour_reader import read_colours
 
@@ -296,12 +301,12 @@ def open_parts(
             dice = StandInDice(seed)
             if config.camera.source != "synthetic":
                 notices.append("no picamera2 here (not a Raspberry Pi): the camera films stand-in dice")
-        taught = TaughtColours(config.state_dir)
-        notices += [taught.notice] if taught.notice else []
+        taught, taught_cards = TaughtColours(config.state_dir), TaughtColours(config.state_dir, "cards")
+        notices += [kept.notice for kept in (taught, taught_cards) if kept.notice]
         camera = CameraFeed(
             camera_opener(config, dice),
             events,
-            make_reader(dice, vision=vision_reader, taught=taught),
+            make_reader(dice, vision=vision_reader, taught=taught, taught_cards=taught_cards),
             teacher=teach_features,
             checker=check_camera,
             warm_up=warm_up_readers if dice is None or vision_reader else None,

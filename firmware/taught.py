@@ -6,6 +6,10 @@ writes it whole, synced, as ``colours.json`` beside the saved games. From then o
 restart, the reader of colour dice is given that profile (``profile``; None: the built-in colours).
 The file is an ordinary profile: ``kostka read --mode colours --profile /var/lib/kostka/colours.json``.
 
+The player's Lezard cards are taught at a terminal so far, with the service stopped (``kostka teach
+--mode cards --out /var/lib/kostka/cards.json``): ``TaughtColours(state_dir, "cards")`` loads that
+file, and the box reads the cards with it (``firmware.app.make_reader``).
+
 >>> import tempfile
 >>> from pathlib import Path
 >>> folder = Path(tempfile.mkdtemp())
@@ -29,30 +33,39 @@ from vision.colour_profile import Profile, ProfileError
 log = logging.getLogger(__name__)
 
 PROFILE_NAME = "colours.json"
+PROFILE_NAMES = {"colours": PROFILE_NAME, "cards": "cards.json"}
+"""The profile file of each mode in the state directory."""
+TAUGHT_AGAIN = {
+    "colours": "the colours are taught again",
+    "cards": "the cards are taught again (kostka teach --mode cards)",
+}
 
 
 class TaughtColours:
-    """The profile taught on the box, loaded from ``state_dir`` (see the module docstring).
+    """The profile taught for ``mode`` (colours or cards), loaded from ``state_dir`` (see the module
+    docstring).
 
-    A damaged file is not used (the built-in colours are) and ``notice`` says so; teaching again
-    replaces it. ``profile`` is read by the camera thread and replaced whole by the loop's.
+    A damaged file, or one taught for the other mode, is not used (the built-in colours are) and
+    ``notice`` says so; teaching again replaces it. ``profile`` is read by the camera thread and
+    replaced whole by the loop's.
     """
 
-    def __init__(self, state_dir: Path) -> None:
-        self.path = Path(state_dir) / PROFILE_NAME
+    def __init__(self, state_dir: Path, mode: str = "colours") -> None:
+        self.mode = mode
+        self.path = Path(state_dir) / PROFILE_NAMES[mode]
         self.notice: str | None = None
         self.profile: Profile | None = None
         if self.path.exists():
             try:
-                self.profile = read_profile_file(str(self.path), "colours")
+                self.profile = read_profile_file(str(self.path), mode)
             except ProfileError as error:
-                self.notice = f"{error}; the built-in colours are used until the colours are taught again"
+                self.notice = f"{error}; the built-in colours are used until {TAUGHT_AGAIN[mode]}"
                 log.warning("%s", self.notice)
 
     def keep(self, taught: tuple[tuple[str, Features], ...]) -> Profile:
         """Make the profile of ``taught`` and write it; it is used from now on even if the write fails
         (``OSError``, raised after), since the player has just shown every face."""
-        profile = Profile.teach({face: features for face, features in taught})
+        profile = Profile.teach({face: features for face, features in taught}, mode=self.mode)
         self.profile = profile
         write_profile_file(str(self.path), profile.to_json(), sync=True)
         return profile

@@ -119,8 +119,8 @@ def test_a_reader_that_errs_is_corrected_with_the_buttons_and_the_game_is_the_sa
     honest = app.make_reader
     calls: list[str] = []
 
-    def liar(dice: Any, *, vision: bool = False, taught: Any = None) -> Any:
-        read = honest(dice, vision=vision, taught=taught)
+    def liar(dice: Any, *, vision: bool = False, **taught: Any) -> Any:
+        read = honest(dice, vision=vision, **taught)
 
         def wrong(frame: Any, ask: Any) -> Reading:
             reading = read(frame, ask)

@@ -11,8 +11,11 @@ import cv2
 import numpy as np
 import pytest
 
+from firmware.app import make_reader
 from firmware.cli import main
+from firmware.machine import ReadDice
 from firmware.profiles import read_profile_file
+from firmware.taught import TaughtColours
 from vision.cards import card_features
 from vision.colour_profile import Profile, ProfileError
 from vision.colour_reader import read_cards, read_colours
@@ -163,3 +166,34 @@ def test_teach_cards_at_the_terminal_asks_again_for_a_colour_the_board_lacks(
     assert "'purple' is not a colour of the board (orange, red, yellow, blue, green)" in said.err
     assert "green: 3 card(s) seen in 3 frame(s)" in said.out
     assert read_profile_file(str(out), "cards").names == ("green",)
+
+
+def test_the_box_reads_its_lezard_cards_with_a_cards_profile_in_its_state_directory(
+    amber_profile: Path, tmp_path: Path
+) -> None:
+    frame, _ = render(
+        961, "easy", "cards", faces=[CardFace("square", ("yellow",))], kit=AMBER, light=READ_LIGHT
+    )
+    ask = ReadDice(1, False, 1, COLOURS)  # a Lezard card drawn, read with the board's colours
+    built_in = make_reader(None, vision=True, taught_cards=TaughtColours(tmp_path, "cards"))(frame, ask)
+    assert [d.status for d in built_in.dice] == ["uncertain"]  # amber: between orange and yellow
+    (tmp_path / "cards.json").write_text(amber_profile.read_text(encoding="utf-8"), encoding="utf-8")
+    kept = TaughtColours(tmp_path, "cards")  # as the box loads it when it starts
+    assert kept.profile is not None and kept.notice is None
+    taught = make_reader(None, vision=True, taught_cards=kept)(frame, ask)
+    assert [(str(d.face), d.status) for d in taught.dice] == [("square:yellow", "ok")]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [("{not json", "is damaged"), (None, "taught for colours, not cards")],
+)
+def test_a_cards_profile_the_box_cannot_use_is_said_and_the_built_in_colours_read(
+    tmp_path: Path, text: str | None, said: str
+) -> None:
+    colours = Profile.teach({"red": [(1.0, 0.0)], "blue": [(-1.0, 0.0)]})  # a dice profile, misplaced
+    (tmp_path / "cards.json").write_text(text if text is not None else colours.to_json(), encoding="utf-8")
+    kept = TaughtColours(tmp_path, "cards")
+    assert kept.profile is None
+    assert kept.notice is not None and said in kept.notice
+    assert "the built-in colours are used until the cards are taught again" in kept.notice
