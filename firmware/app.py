@@ -70,6 +70,7 @@ class Parts:
     dice: StandInDice | None = None
     notices: list[str] = field(default_factory=list)
     taught: TaughtColours | None = None
+    taught_cards: TaughtColours | None = None
     closed: bool = False
 
     def close(self) -> None:
@@ -219,11 +220,12 @@ def warm_up_readers() -> None:
     load_colour_face_net()
 
 
-def teach_features(frame: Frame) -> tuple[tuple[float, ...], ...]:
-    """The features of the dice in a frame, to teach the colours (``vision.colour_reader``)."""
-    from vision.colour_reader import face_features
+def teach_features(frame: Frame, mode: str = "colours") -> tuple[tuple[float, ...], ...]:
+    """The features of the dice (``mode`` colours) or Lezard cards (``mode`` cards) in a frame, to
+    teach them (``vision.colour_reader``)."""
+    from vision.colour_reader import card_features, face_features
 
-    return tuple(face_features(frame))
+    return tuple(card_features(frame) if mode == "cards" else face_features(frame))
 
 
 def check_camera(frames: list[Frame]) -> CameraChecked:
@@ -318,7 +320,8 @@ def open_parts(
         )
         built.pop_all()
     return Parts(
-        config, events, display, buttons, camera, store, notifier, watchdog, setup, dice, notices, taught
+        config, events, display, buttons, camera, store, notifier, watchdog, setup, dice, notices, taught,
+        taught_cards,
     )
 
 

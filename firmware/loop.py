@@ -29,7 +29,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import FrameType
 from typing import Any, Protocol
 
@@ -74,8 +74,9 @@ log = logging.getLogger(__name__)
 
 Reader = Callable[[Frame, ReadDice], Reading]
 """Reads the dice of a settled frame, told what was rolled (count, colour or pip dice)."""
-Teacher = Callable[[Frame], Features]
-"""The features of every die found in a frame, to teach the colours (``TakeFrames``)."""
+Teacher = Callable[[Frame, str], Features]
+"""The features of every die (mode ``colours``) or Lezard card (mode ``cards``) found in a frame,
+to teach them (``TakeFrames``)."""
 Checker = Callable[[list[Frame]], CameraChecked]
 """The camera's set-up measured from consecutive frames of a still tray (``CheckFrames``)."""
 Render = Callable[[View], Image.Image]
@@ -137,7 +138,7 @@ class CameraFeed:
         self._events = events
         self._reader = reader
         self._teacher = teacher
-        self._taking: tuple[str, int] | None = None  # the face being taught and the frames still due
+        self._taking: TakeFrames | None = None  # the face being taught and the frames still due
         self._checker = checker
         self._checking: tuple[int, list[Frame]] | None = None  # frames wanted for a check, those taken
         self._dog = watchdog
@@ -179,7 +180,7 @@ class CameraFeed:
         """Take the next ``ask.count`` frames for teaching, whether the tray is still or not (the
         player pressed OK with the dice laid out); a ``FacesSeen`` for each. Replaces an older ask."""
         with self._lock:
-            self._taking = (ask.face, ask.count)
+            self._taking = ask
         self._wake.set()
 
     def check(self, ask: CheckFrames) -> None:
@@ -289,14 +290,14 @@ class CameraFeed:
         with self._lock:
             if self._taking is None:
                 return
-            face, due = self._taking
-            self._taking = (face, due - 1) if due > 1 else None
+            ask = self._taking
+            self._taking = replace(ask, count=ask.count - 1) if ask.count > 1 else None
         try:
-            features = self._teacher(frame) if self._teacher is not None else ()
+            features = self._teacher(frame, ask.mode) if self._teacher is not None else ()
         except Exception as error:  # like the reader: a frame that teaches nothing, never a dead camera
-            log.error("finding the dice to teach %s failed: %s", face, error)
+            log.error("finding the %s to teach %s failed: %s", ask.mode, ask.face, error)
             features = ()
-        self._put(FacesSeen(face, features))
+        self._put(FacesSeen(ask.face, features))
 
     def _check(self, frame: Frame) -> None:
         with self._lock:
@@ -445,9 +446,11 @@ class Loop:
         clock: Callable[[], float] = time.monotonic,
         tick_s: float = TICK_S,
         taught: TaughtColours | None = None,
+        taught_cards: TaughtColours | None = None,
     ) -> None:
         self.state = state
         self.taught = taught
+        self.taught_cards = taught_cards
         self._first = first
         self.events = events
         self.screen = screen
@@ -564,12 +567,13 @@ class Loop:
 
     def keep_colours(self, effect: KeepColours) -> None:
         """Write the taught profile; if it cannot be, the machine hears ``ColoursNotKept``."""
+        kept = self.taught_cards if effect.mode == "cards" else self.taught
         try:
-            if self.taught is None:
-                raise OSError("this loop has no state directory for taught colours")
-            self.taught.keep(effect.taught)
+            if kept is None:
+                raise OSError(f"this loop has no state directory for taught {effect.mode}")
+            kept.keep(effect.taught)
         except (OSError, ValueError) as error:  # ValueError: ProfileError, a profile that cannot be made
-            log.error("the taught colours were not kept: %s", error)
+            log.error("the taught %s were not kept: %s", effect.mode, error)
             self.events.put(ColoursNotKept(str(error)))
 
     def show(self, view: View) -> None:

@@ -13,6 +13,7 @@ from firmware.i18n import t
 from firmware.machine_games import Guide, guide_for
 from firmware.views import Face, Snapshot, View
 from rules.game import TERMINAL, Advice, RuleBook
+from rules.lezard import Lezard
 from rules.lezard_board import Card
 from rules.match import Match
 
@@ -137,10 +138,12 @@ Features = tuple[tuple[float, ...], ...]
 
 @dataclass(frozen=True, slots=True)
 class Teach:
-    """Teaching the colour dice, face by face (``firmware.machine_teach``), opened from the menu over
-    ``back``. ``index``: the face asked (``COLOURS``); ``taken`` frames of it so far, whose dice gave
-    ``seen``; ``taking``: frames are being taken; ``taught``: the faces done, with their features;
-    ``problem``: a catalogue key shown instead of the title (no die seen, the camera lost)."""
+    """Teaching the colour dice, face by face, or the Lezard cards, colour by colour
+    (``firmware.machine_teach``), opened from the menu over ``back``. ``index``: the face asked
+    (``COLOURS``, or ``cards``: the board's colours when teaching cards); ``taken`` frames of it so
+    far, whose dice or cards gave ``seen``; ``taking``: frames are being taken; ``taught``: the faces
+    done, with their features; ``problem``: a catalogue key shown instead of the title (nothing seen,
+    the camera lost)."""
 
     back: Screen
     index: int = 0
@@ -149,6 +152,7 @@ class Teach:
     seen: Features = ()
     taught: tuple[tuple[str, Features], ...] = ()
     problem: str | None = None
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +198,13 @@ def opened(kind: type[Taking], back: Screen, camera_ok: bool) -> Taking:
     if isinstance(back, kind):
         back = back.back
     return kind(back, problem=None if camera_ok else "camera.lost")
+
+
+def board_colours(state: Appliance) -> tuple[str, ...]:
+    """The Lezard board's colours while the box plays Lezard Domino (its cards may be taught in
+    them: the menu's "teach cards"), else none."""
+    book = state.match.book if state.match is not None else None
+    return book.data.colours if isinstance(book, Lezard) else ()
 
 
 def taking_hint(screen: Teach | CheckCamera, lang: str, prefix: str) -> str:
@@ -278,7 +289,8 @@ def menu_items(state: Appliance) -> tuple[str, ...]:
         if state.match.moves:
             items.append("menu.undo")
         items.append("menu.restart")
-    return (*items, "menu.language", "menu.teach", "menu.check", "menu.game")
+    cards = ("menu.teach_cards",) if board_colours(state) else ()
+    return (*items, "menu.language", "menu.teach", *cards, "menu.check", "menu.game")
 
 
 def game_key(title: str) -> str:

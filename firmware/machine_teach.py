@@ -1,11 +1,14 @@
-"""Teaching the colour dice on the box, guided on the screen: the menu's "teach colours".
+"""Teaching the colour dice (or the Lezard cards) on the box, guided on the screen: the menu's
+"teach colours" (and, in a Lezard game, "teach cards").
 
 There is no keyboard on the box, so the machine asks for one face at a time, in ``COLOURS``'
 order: "show yellow" with a picture of it; the player lays one or more dice showing it under the
 camera and presses OK; the loop takes ``FRAMES`` frames (``TakeFrames``) and sends, for each, the
 features of the dice found (``FacesSeen``). When every face is taught, ``KeepColours`` asks the
 loop to make the profile, write it in the state directory and read colour dice with it from then
-on (``firmware.taught``). Pure like ``firmware.machine``: nothing here reads a clock or a device.
+on (``firmware.taught``). Cards go the same way, one colour of the board at a time: the player lays
+cards of that colour (one square or a lizard) under the camera, and the profile reads the cards.
+Pure like ``firmware.machine``: nothing here reads a clock or a device.
 
 Buttons while teaching: OK takes the frames; PREV goes back one face (to show it again); NEXT
 does nothing; presses while the frames are taken are ignored; the long press opens the menu (back
@@ -17,7 +20,7 @@ kept, and once it is back OK takes only the frames still missing.
 >>> state = Appliance(Setup(()), Teach(RollNow()), "en")
 >>> state, effects = on_button(state, ButtonEvent.OK)
 >>> effects
-[TakeFrames(face='yellow', count=3)]
+[TakeFrames(face='yellow', count=3, mode='colours')]
 >>> state, _ = on_button(state, ButtonEvent.OK)    # pressed again while taking: nothing more
 >>> state, effects = on_faces(state, FacesSeen("yellow", ((0.1, 0.2),)))
 >>> state.screen.taken, state.screen.taking
@@ -30,7 +33,7 @@ from dataclasses import dataclass, replace
 
 from firmware.buttons import ButtonEvent
 from firmware.i18n import t
-from firmware.machine_games import COLOURS, letters_of
+from firmware.machine_games import COLOURS, colour_name, letters_of
 from firmware.machine_state import Appliance, Features, Notice, Teach, taking_hint
 from firmware.views import TeachView
 
@@ -55,18 +58,22 @@ class ColoursNotKept:
 
 @dataclass(frozen=True, slots=True)
 class TakeFrames:
-    """Take ``count`` frames now and send a ``FacesSeen`` for each (a new request replaces an old one)."""
+    """Take ``count`` frames now and send a ``FacesSeen`` for each, with the features of the dice
+    (``mode`` colours) or cards (``mode`` cards) found (a new request replaces an old one)."""
 
     face: str
     count: int
+    mode: str = "colours"
 
 
 @dataclass(frozen=True, slots=True)
 class KeepColours:
     """Every face is taught: make the profile of ``taught`` (face, features), keep it in the state
-    directory and read colour dice with it from now on; ``ColoursNotKept`` if it cannot be written."""
+    directory and read colour dice (``mode`` colours) or Lezard cards (``mode`` cards) with it from
+    now on; ``ColoursNotKept`` if it cannot be written."""
 
     taught: tuple[tuple[str, Features], ...]
+    mode: str = "colours"
 
 
 Result = tuple[Appliance, list[TakeFrames | KeepColours]]
@@ -77,19 +84,29 @@ def _teach(state: Appliance) -> Teach:
     return state.screen
 
 
+def taught_in_turn(screen: Teach) -> tuple[str, ...]:
+    """What is asked for in turn: the board's colours when teaching cards, else the dice faces."""
+    return screen.cards or COLOURS
+
+
+def mode_of(screen: Teach) -> str:
+    """``cards`` or ``colours`` (dice), as profiles name what they read."""
+    return "cards" if screen.cards else "colours"
+
+
 def on_button(state: Appliance, event: ButtonEvent) -> Result:
     """OK, PREV or NEXT on a teaching screen."""
     screen = _teach(state)
     if screen.taking or not state.camera_ok:
         return state, []
     if event is ButtonEvent.OK:
-        face = COLOURS[screen.index]
+        face = taught_in_turn(screen)[screen.index]
         taking = replace(screen, taking=True, problem=None)
-        return replace(state, screen=taking), [TakeFrames(face, FRAMES - screen.taken)]
+        return replace(state, screen=taking), [TakeFrames(face, FRAMES - screen.taken, mode_of(screen))]
     if event is ButtonEvent.PREV and (screen.taken or screen.index):
         back = 0 if screen.taken else 1  # frames of this face: show it again; else the face before
         taught = screen.taught[: len(screen.taught) - back]
-        again = Teach(screen.back, screen.index - back, taught=taught)
+        again = Teach(screen.back, screen.index - back, taught=taught, cards=screen.cards)
         return replace(state, screen=again), []
     return state, []
 
@@ -97,26 +114,36 @@ def on_button(state: Appliance, event: ButtonEvent) -> Result:
 def on_faces(state: Appliance, event: FacesSeen) -> Result:
     """A frame taken: count it; after the last, on to the next face, or keep the colours."""
     screen = _teach(state)
-    if not screen.taking or event.face != COLOURS[screen.index]:
+    in_turn = taught_in_turn(screen)
+    if not screen.taking or event.face != in_turn[screen.index]:
         return state, []  # a frame asked for before the player went back or the camera failed
     taken, seen = screen.taken + 1, screen.seen + event.features
     if taken < FRAMES:
         return replace(state, screen=replace(screen, taken=taken, seen=seen)), []
     if not seen:
-        return replace(state, screen=replace(screen, taken=0, taking=False, problem="teach.none_seen")), []
+        problem = "teach.no_card_seen" if screen.cards else "teach.none_seen"
+        return replace(state, screen=replace(screen, taken=0, taking=False, problem=problem)), []
     taught = (*screen.taught, (event.face, seen))
-    if len(taught) < len(COLOURS):
-        return replace(state, screen=Teach(screen.back, screen.index + 1, taught=taught)), []
-    return replace(state, screen=Notice("teach.done", screen.back)), [KeepColours(taught)]
+    if len(taught) < len(in_turn):
+        following = Teach(screen.back, screen.index + 1, taught=taught, cards=screen.cards)
+        return replace(state, screen=following), []
+    done = "teach.cards_done" if screen.cards else "teach.done"
+    return replace(state, screen=Notice(done, screen.back)), [KeepColours(taught, mode_of(screen))]
 
 
 def teach_view(screen: Teach, lang: str) -> TeachView:
-    """The face to show as a picture, its name, which face of how many, and the frames taken."""
-    face = COLOURS[screen.index]
-    title = t("teach.title", lang, n=screen.index + 1, of=len(COLOURS))
+    """The face to show as a picture (a die, or a card with one square), its name, which face of
+    how many, and the frames taken."""
+    in_turn = taught_in_turn(screen)
+    face = in_turn[screen.index]
+    cards = bool(screen.cards)
+    title = t("teach.cards_title" if cards else "teach.title", lang, n=screen.index + 1, of=len(in_turn))
     if screen.problem is not None:
         title = t(screen.problem, lang)
     hint = taking_hint(screen, lang, "teach")
+    if cards:  # a board's colour: its name as the catalogue has it (or its own word)
+        return TeachView(title, face, t("teach.show_card", lang), colour_name(face, lang), hint,
+                         screen.taken, FRAMES, card=True)  # fmt: skip
     name = t(f"teach.face.{face}", lang)
     letter = letters_of((face,), lang)[0]
     return TeachView(title, face, t("teach.show", lang), name, hint, screen.taken, FRAMES, letter)

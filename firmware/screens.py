@@ -262,7 +262,15 @@ def render_teach(draw: ImageDraw.ImageDraw, width: int, height: int, view: Teach
     _title_bar(draw, width, height, view.title)
     top, bottom = 15 * height // 64, 50 * height // 64
     side = bottom - top
-    draw_colour_die(draw, (2, top), side, view.face, letter=view.letter or None)
+    if view.card:  # a Lezard card of one square, lying as on the table, beside the text
+        card_h = 2 * side // 3
+        card_top = top + (side - card_h) // 2
+        draw.rounded_rectangle((2, card_top, 2 + side, card_top + card_h), radius=3, outline=ON, width=1)
+        half = card_h // 4
+        middle_x, middle_y = 2 + side // 2, card_top + card_h // 2
+        draw.rectangle((middle_x - half, middle_y - half, middle_x + half, middle_y + half), fill=ON)
+    else:
+        draw_colour_die(draw, (2, top), side, view.face, letter=view.letter or None)
     left = side + 6
     draw_text(draw, (left, top, width, 26 * height // 64), view.show, sizes=(10,), max_lines=1, align="left")
     draw_text(draw, (left, 26 * height // 64, width, 41 * height // 64), view.name, sizes=(16, 14, 12, 10),

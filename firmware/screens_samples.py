@@ -138,6 +138,13 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
     add("teach-camera-lost", replace(base, camera_ok=False,
                                      screen=Teach(GameMenu(), 1, 1, problem="camera.lost")))
     add("teach-done", replace(base, screen=Notice("teach.done", GameMenu())))
+    add("menu-teach-cards", replace(at, screen=Menu(PickCard(5), 5)))
+    colours = shipped_lezard().data.colours
+    add("teach-card", replace(at, screen=Teach(PickCard(5), cards=colours)))
+    add("teach-card-taking", replace(at, screen=Teach(PickCard(5), 2, 1, True, cards=colours)))
+    unseen = Teach(PickCard(5), 1, problem="teach.no_card_seen", cards=colours)
+    add("teach-no-card", replace(at, screen=unseen))
+    add("teach-cards-done", replace(at, screen=Notice("teach.cards_done", PickCard(5))))
     add("menu-check", replace(base, match=box, screen=Menu(RollNow(), 5)))
     add("check-ask", replace(base, screen=CheckCamera(RollNow())))
     good = CameraCheck(1280, 960, 4, 4, 118.0, 0.004, 0.002, blur=0.031)

@@ -6,9 +6,10 @@ writes it whole, synced, as ``colours.json`` beside the saved games. From then o
 restart, the reader of colour dice is given that profile (``profile``; None: the built-in colours).
 The file is an ordinary profile: ``kostka read --mode colours --profile /var/lib/kostka/colours.json``.
 
-The player's Lezard cards are taught at a terminal so far, with the service stopped (``kostka teach
---mode cards --out /var/lib/kostka/cards.json``): ``TaughtColours(state_dir, "cards")`` loads that
-file, and the box reads the cards with it (``firmware.app.make_reader``).
+The player's Lezard cards go the same way (the menu's "teach cards" in a Lezard game, or ``kostka
+teach --mode cards --out /var/lib/kostka/cards.json`` with the service stopped):
+``TaughtColours(state_dir, "cards")`` keeps and loads ``cards.json``, and the box reads the cards
+with it (``firmware.app.make_reader``).
 
 >>> import tempfile
 >>> from pathlib import Path

@@ -137,8 +137,9 @@ class WinnerView:
 
 @dataclass(frozen=True, slots=True)
 class TeachView:
-    """Teaching the colours: the face to show (``face``, drawn as a die with its ``letter``), what to
-    do (``show``) and its ``name``, the frames taken of it so far (``taken`` of ``frames``), a hint."""
+    """Teaching the colours: the face to show (``face``, drawn as a die with its ``letter``, or with
+    ``card`` as a Lezard card of one square), what to do (``show``) and its ``name``, the frames
+    taken of it so far (``taken`` of ``frames``), a hint."""
 
     title: str
     face: str
@@ -148,6 +149,7 @@ class TeachView:
     taken: int
     frames: int
     letter: str = ""
+    card: bool = False
 
 
 @dataclass(frozen=True, slots=True)

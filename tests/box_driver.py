@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from firmware.machine import Appliance, Effect, Event, Show, step
+from firmware.machine_state import Teach
 
 
 class Box:
@@ -29,6 +30,12 @@ class Box:
     def view(self) -> Any:
         """The view on the screen now."""
         return self.state.shown
+
+    @property
+    def teach(self) -> Teach:
+        """The teaching screen (colours or cards) the box is on."""
+        assert isinstance(self.state.screen, Teach), self.state.screen
+        return self.state.screen
 
 
 def drain(events: queue.Queue[Any], until: type, timeout: float = 5.0) -> list[Any]:

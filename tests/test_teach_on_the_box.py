@@ -16,10 +16,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import box_driver
 import numpy as np
 import pytest
-from box_driver import next_of
+from box_driver import Box, next_of
 
 import firmware.machine_teach
 import firmware.taught
@@ -69,15 +68,6 @@ class Table:
     def features(self, face: str) -> tuple[tuple[float, ...], ...]:
         """What the camera thread sends for one frame of three dice showing ``face``."""
         return tuple(face_features(self.frame([face] * 3)))
-
-
-class Box(box_driver.Box):
-    """The state machine fed events (``box_driver.Box``), on the teaching screen."""
-
-    @property
-    def teach(self) -> Teach:
-        assert isinstance(self.state.screen, Teach), self.state.screen
-        return self.state.screen
 
 
 def at_a_stonoga_roll(setup: Setup) -> Box:
@@ -237,7 +227,7 @@ def test_the_camera_thread_takes_the_frames_asked_and_drops_them_when_it_fails()
     fail = [False]
     tray = Tray(Table(), fail)
     feed = CameraFeed(lambda: tray, events, lambda f, a: None, fast=True,  # type: ignore[arg-type,return-value]
-                      teacher=lambda frame: tuple(face_features(frame)), backoff=(0.05, 0.05))
+                      teacher=lambda frame, mode: tuple(face_features(frame)), backoff=(0.05, 0.05))
     feed.start()
     try:
         feed.take(TakeFrames("yellow", 3))

@@ -80,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
             watchdog=parts.watchdog,
             on_read_dice=roll_stand_in,
             taught=parts.taught,
+            taught_cards=parts.taught_cards,
         )
         try:
             status = loop.run()
