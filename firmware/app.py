@@ -320,9 +320,9 @@ def open_parts(
         )
         built.pop_all()
     return Parts(
-        config, events, display, buttons, camera, store, notifier, watchdog, setup, dice, notices, taught,
-        taught_cards,
-    )
+        config, events, display, buttons, camera, store, notifier, watchdog, setup, dice, notices,
+        taught=taught, taught_cards=taught_cards,
+    )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

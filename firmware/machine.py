@@ -54,8 +54,8 @@ from firmware.machine_state import (
     TurnOver,
     Winner,
     back_from_menu,
-    board_colours,
     game_items,
+    lezard_colours,
     menu_items,
     opened,
     told_camera,
@@ -541,7 +541,7 @@ def _on_menu(state: Appliance, event: ButtonEvent) -> Result:
         return replace(state, screen=opened(Teach, screen.back, state.camera_ok)), []
     if item == "menu.teach_cards":
         teach = opened(Teach, screen.back, state.camera_ok)
-        return replace(state, screen=replace(teach, cards=board_colours(state))), []
+        return replace(state, screen=replace(teach, cards=lezard_colours(state))), []
     if item == "menu.check":
         return replace(state, screen=opened(CheckCamera, screen.back, state.camera_ok)), []
     return replace(state, screen=GameMenu(state.setup.titles().index(state.title))), []

@@ -200,7 +200,7 @@ def opened(kind: type[Taking], back: Screen, camera_ok: bool) -> Taking:
     return kind(back, problem=None if camera_ok else "camera.lost")
 
 
-def board_colours(state: Appliance) -> tuple[str, ...]:
+def lezard_colours(state: Appliance) -> tuple[str, ...]:
     """The Lezard board's colours while the box plays Lezard Domino (its cards may be taught in
     them: the menu's "teach cards"), else none."""
     book = state.match.book if state.match is not None else None
@@ -289,7 +289,7 @@ def menu_items(state: Appliance) -> tuple[str, ...]:
         if state.match.moves:
             items.append("menu.undo")
         items.append("menu.restart")
-    cards = ("menu.teach_cards",) if board_colours(state) else ()
+    cards = ("menu.teach_cards",) if lezard_colours(state) else ()
     return (*items, "menu.language", "menu.teach", *cards, "menu.check", "menu.game")
 
 

@@ -38,7 +38,7 @@ PROFILE_NAMES = {"colours": PROFILE_NAME, "cards": "cards.json"}
 """The profile file of each mode in the state directory."""
 TAUGHT_AGAIN = {
     "colours": "the colours are taught again",
-    "cards": "the cards are taught again (kostka teach --mode cards)",
+    "cards": 'the cards are taught again ("Teach cards" in a Lezard game, or kostka teach --mode cards)',
 }
 
 
