@@ -3,8 +3,8 @@
 The walk goes through the state machine with synthetic frames (vision.synth renders the player's own
 cards, a copy whose yellow is amber: between the built-in bands of orange and yellow); the profile is
 then kept in the state directory as ``cards.json`` and the box's card reader reads the amber yellow
-card with it. The camera thread hands the teacher the mode asked for, and a loop with nowhere to keep
-the cards tells the machine.
+card with it. The camera thread hands the teacher the mode asked for, a loop with nowhere to keep
+the cards tells the machine, and the whole box teaches stand-in cards and keeps them across a restart.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ import numpy as np
 from box_driver import Box, next_of
 from test_teach_cards import AMBER, TEACH_LIGHT
 
-from firmware.app import make_reader, render_view, teach_features
+from firmware.app import begin, make_reader, open_parts, render_view, teach_features
 from firmware.buttons import ButtonEvent
+from firmware.config import Camera, Config, Display, Game
 from firmware.loop import CameraFeed, Loop
 from firmware.machine import ColoursNotKept, FacesSeen, KeepColours, ReadDice, TakeFrames, Tick, start
 from firmware.machine_state import Menu, Notice, menu_items
@@ -146,3 +147,38 @@ def test_the_camera_thread_hands_the_teacher_the_mode_asked() -> None:
     finally:
         feed.close()
     assert [s.face for s in seen] == ["yellow", "yellow", "star"] and modes == ["cards", "cards", "colours"]
+
+
+def test_the_whole_box_teaches_stand_in_cards_and_keeps_them_across_a_restart(tmp_path: Path) -> None:
+    camera = Camera(source="synthetic", width=640, height=480)
+    config = Config(display=Display(driver="terminal"), camera=camera, game=Game(default="lezard", players=2),
+                    language="en", state_dir=tmp_path / "state")  # fmt: skip
+    with open_parts(config, stream=None, scripted=True, fast_camera=True, environ={}) as parts:
+        assert parts.taught_cards is not None and parts.taught_cards.profile is None
+        assert parts.dice is not None
+        beginning = begin(parts)
+        loop = Loop(beginning.state, beginning.effects, events=parts.events, screen=parts.display,
+                    render=render_view, keeper=beginning.keeper, camera=parts.camera,
+                    notifier=parts.notifier, watchdog=parts.watchdog, taught=parts.taught,
+                    taught_cards=parts.taught_cards)  # fmt: skip
+        loop.carry_out(beginning.effects)
+        parts.camera.start()
+        loop.handle(OK)  # Lezard Domino, as set
+        loop.handle(OK)  # two players
+        assert loop.state.match is not None and loop.state.match.book.title == "lezard"
+        for press in (MENU, *[NEXT] * menu_items(loop.state).index("menu.teach_cards"), OK):
+            loop.handle(press)
+        for colour in BOARD:
+            shown = [f"square:{colour}"] * 2  # the player lays two cards of the colour out
+            parts.dice.roll(2, colours=True, key=colour, faces=shown)
+            loop.handle(OK)
+            for _ in range(3):
+                loop.handle(next_of(parts.events, FacesSeen))
+        assert isinstance(loop.state.screen, Notice) and loop.state.screen.key == "teach.cards_done"
+        assert parts.taught_cards.profile is not None and parts.taught is not None
+        assert parts.taught.profile is None  # the dice's colours are not touched
+    with open_parts(config, stream=None, scripted=True, fast_camera=True, environ={}) as parts:
+        assert parts.taught_cards is not None and parts.taught_cards.profile is not None
+        assert parts.taught_cards.profile.mode == "cards"
+        assert set(parts.taught_cards.profile.names) == set(BOARD)
+        assert (config.state_dir / "cards.json").is_file() and not (config.state_dir / PROFILE_NAME).exists()
