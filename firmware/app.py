@@ -222,10 +222,10 @@ def warm_up_readers() -> None:
 
 def teach_features(frame: Frame, mode: str = "colours") -> tuple[tuple[float, ...], ...]:
     """The features of the dice (``mode`` colours) or Lezard cards (``mode`` cards) in a frame, to
-    teach them (``vision.colour_reader``)."""
-    from vision.colour_reader import card_features, face_features
+    teach them (``vision.colour_reader.teach_features``)."""
+    from vision.colour_reader import teach_features as features
 
-    return tuple(card_features(frame) if mode == "cards" else face_features(frame))
+    return tuple(features(frame, mode))
 
 
 def check_camera(frames: list[Frame]) -> CameraChecked:

@@ -48,6 +48,7 @@ __all__ = [
     "face_features",
     "read_cards",
     "read_colours",
+    "teach_features",
 ]
 
 
@@ -140,6 +141,12 @@ def face_features(
     if features is not None:
         return features
     return classical_features(frame, settings, dice_model(settings, models, fallback=path is not None))
+
+
+def teach_features(frame_bgr: NDArray[np.uint8], mode: str = "colours") -> list[tuple[float, ...]]:
+    """What teaching learns from one frame: ``face_features`` of the colour dice (``mode``
+    colours) or ``card_features`` of the Lezard cards (``mode`` cards)."""
+    return card_features(frame_bgr) if mode == "cards" else face_features(frame_bgr)
 
 
 def read_cards(

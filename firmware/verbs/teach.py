@@ -127,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
     from firmware.profiles import write_profile_file
     from firmware.verbs import config_or_say
     from vision.colour_profile import Profile, ProfileError
-    from vision.colour_reader import card_features, face_features
+    from vision.colour_reader import teach_features
     from vision.dice_net import ModelError
 
     if args.frames < 1:
@@ -145,7 +145,6 @@ def run(args: argparse.Namespace) -> int:
     config = config_or_say("teach", args.config)
     if config is None:
         return 2
-    features = face_features if args.mode == "colours" else card_features
     shown = SHOWN[args.mode]
     camera = config.camera
     examples: dict[str, list[tuple[float, ...]]] = {}
@@ -164,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
                     continue
                 found = 0
                 for _ in range(args.frames):
-                    vectors = features(source.read())
+                    vectors = teach_features(source.read(), args.mode)
                     examples.setdefault(name, []).extend(vectors)
                     found += len(vectors)
                 print(f"{name}: {found} {shown.thing}(s) seen in {args.frames} frame(s)", flush=True)
