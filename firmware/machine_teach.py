@@ -94,6 +94,22 @@ def mode_of(screen: Teach) -> str:
     return "cards" if screen.cards else "colours"
 
 
+@dataclass(frozen=True, slots=True)
+class Words:
+    """The catalogue keys of one mode's teaching screens."""
+
+    title: str
+    show: str
+    none_seen: str
+    done: str
+
+
+WORDS = {
+    "colours": Words("teach.title", "teach.show", "teach.none_seen", "teach.done"),
+    "cards": Words("teach.cards_title", "teach.show_card", "teach.no_card_seen", "teach.cards_done"),
+}
+
+
 def on_button(state: Appliance, event: ButtonEvent) -> Result:
     """OK, PREV or NEXT on a teaching screen."""
     screen = _teach(state)
@@ -121,14 +137,14 @@ def on_faces(state: Appliance, event: FacesSeen) -> Result:
     if taken < FRAMES:
         return replace(state, screen=replace(screen, taken=taken, seen=seen)), []
     if not seen:
-        problem = "teach.no_card_seen" if screen.cards else "teach.none_seen"
+        problem = WORDS[mode_of(screen)].none_seen
         return replace(state, screen=replace(screen, taken=0, taking=False, problem=problem)), []
     taught = (*screen.taught, (event.face, seen))
     if len(taught) < len(in_turn):
         following = Teach(screen.back, screen.index + 1, taught=taught, cards=screen.cards)
         return replace(state, screen=following), []
-    done = "teach.cards_done" if screen.cards else "teach.done"
-    return replace(state, screen=Notice(done, screen.back)), [KeepColours(taught, mode_of(screen))]
+    mode = mode_of(screen)
+    return replace(state, screen=Notice(WORDS[mode].done, screen.back)), [KeepColours(taught, mode)]
 
 
 def teach_view(screen: Teach, lang: str) -> TeachView:
@@ -136,14 +152,14 @@ def teach_view(screen: Teach, lang: str) -> TeachView:
     how many, and the frames taken."""
     in_turn = taught_in_turn(screen)
     face = in_turn[screen.index]
-    cards = bool(screen.cards)
-    title = t("teach.cards_title" if cards else "teach.title", lang, n=screen.index + 1, of=len(in_turn))
+    words = WORDS[mode_of(screen)]
+    title = t(words.title, lang, n=screen.index + 1, of=len(in_turn))
     if screen.problem is not None:
         title = t(screen.problem, lang)
     hint = taking_hint(screen, lang, "teach")
-    if cards:  # a board's colour: its name as the catalogue has it (or its own word)
-        return TeachView(title, face, t("teach.show_card", lang), colour_name(face, lang), hint,
-                         screen.taken, FRAMES, card=True)  # fmt: skip
+    show = t(words.show, lang)
+    if screen.cards:  # a board's colour: its name as the catalogue has it (or its own word)
+        return TeachView(title, face, show, colour_name(face, lang), hint, screen.taken, FRAMES, card=True)
     name = t(f"teach.face.{face}", lang)
     letter = letters_of((face,), lang)[0]
-    return TeachView(title, face, t("teach.show", lang), name, hint, screen.taken, FRAMES, letter)
+    return TeachView(title, face, show, name, hint, screen.taken, FRAMES, letter)

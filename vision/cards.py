@@ -321,6 +321,11 @@ def _mark(hsv: NDArray[np.float32], mark: NDArray[np.uint8], paper: float) -> Ma
     )
 
 
+def card_marks(card_bgr: NDArray[np.uint8], cast: Cast) -> list[Mark]:
+    """The marks of one straightened card, balanced on its own paper, left to right."""
+    return marks_of(on_own_paper(card_bgr, cast))
+
+
 def hue_gap(hue: float) -> tuple[str, str] | None:
     """The two colour names whose bands in ``CARD_HUES`` lie just below and just above ``hue``,
     when it lies between two bands; None inside a band.
@@ -366,7 +371,7 @@ def read_card(
 ) -> tuple[str | None, float, bool]:
     """``(face or None, confidence, ok)`` of one straightened card; ``profile``: the colours the
     player taught (``kostka teach --mode cards``) instead of the built-in hue bands."""
-    marks = marks_of(on_own_paper(card_bgr, cast))
+    marks = card_marks(card_bgr, cast)
     if not 1 <= len(marks) <= 2:
         return None, 0.2, False
     if profile is not None:
@@ -431,7 +436,7 @@ def card_features(frame_bgr: NDArray[np.uint8]) -> list[tuple[float, ...]]:
     rects, scale, cast = cards_in(frame_bgr)
     out = []
     for rect in rects:
-        marks = marks_of(on_own_paper(straighten(frame_bgr, rect, scale), cast))
+        marks = card_marks(straighten(frame_bgr, rect, scale), cast)
         if len(marks) == 1:
             out.append(marks[0].features())
     return out

@@ -293,8 +293,7 @@ def _settled(
     if not (other_only or lean_only):
         return False
     seen = look()  # only now: cutting the face out and looking at it is the costly part
-    verdict = judge_face(seen)
-    named_so = verdict.ok and verdict.face == named
+    named_so = _names(seen, named)
     if named == "black" and other_only:  # no hue names black
         grey = named_so and seen.saturation <= settings.face_other_grey
         shine = seen.colour == "white" and seen.value <= settings.face_other_dim
@@ -307,8 +306,13 @@ def _settled(
     if not (other_only and settings.face_other_whole and whole is not None):
         return False
     again = whole()
-    verdict = judge_face(again)
-    return verdict.ok and verdict.face == named and hue_inside(again) >= settings.face_other_hue
+    return _names(again, named) and hue_inside(again) >= settings.face_other_hue
+
+
+def _names(seen: FaceLook, face: str) -> bool:
+    """Does the default reading of a look (``judge_face``) stand by ``face``?"""
+    verdict = judge_face(seen)
+    return verdict.ok and verdict.face == face
 
 
 def judge_find(
