@@ -211,13 +211,14 @@ def make_reader(
 def warm_up_readers() -> None:
     """Load the vision readers' networks and run the pip reader's once (ONNX Runtime takes about
     0.1 s here to set them up; the first roll's reading would wait for it)."""
-    from vision.colour_face_net import load_colour_face_net
+    from vision.colour_face_net import SECOND_MODEL, load_colour_face_net
     from vision.colour_net import load_colour_net
     from vision.reader import load_models
 
     load_models()
     load_colour_net()
     load_colour_face_net()
+    load_colour_face_net(str(SECOND_MODEL))
 
 
 def teach_features(frame: Frame, mode: str = "colours") -> tuple[tuple[float, ...], ...]:

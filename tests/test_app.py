@@ -146,7 +146,7 @@ def test_after_the_warm_up_the_first_readings_open_no_network() -> None:
     networks._open.cache_clear()
     warm_up_readers()
     opened = networks._open.cache_info().misses
-    assert opened == 5  # dice, face, closer-look, colour and colour face networks
+    assert opened == 6  # dice, face, closer-look, colour and the two colour face networks
     read_dice(render(1, "default", "pips")[0])
     read_colours(render(1, "default", "colours")[0])
     assert networks._open.cache_info().misses == opened

@@ -17,7 +17,7 @@ import pytest
 import vision.colour_reader as colour_reader
 from firmware.labels import load_set
 from vision.colour_bodies import body_features, read_bodies
-from vision.colour_face_net import FACE_CLASSES, load_colour_face_net
+from vision.colour_face_net import FACE_CLASSES, FaceClassifiers, load_colour_face_net
 from vision.colour_face_net import MODEL as FACE_MODEL
 from vision.colour_net import INPUT, MODEL, pair_peaks
 from vision.colour_reader import COLOUR_SETTINGS, face_features, read_colours
@@ -98,16 +98,17 @@ def test_red_pip_dice_in_a_box_read_red() -> None:
 def test_the_classifier_stops_early_on_a_frame_it_does_not_know(monkeypatch: pytest.MonkeyPatch) -> None:
     """matteo's white dice: the colour network takes their pips for dice (a dozen finds); the
     first few the classifier sees already show it does not know the frame, so it looks at no more."""
+    import vision.colour_face_net as face_net
     import vision.colour_with_net as with_net
 
     looked: list[int] = []
-    classify = with_net.classify_faces
+    classify = face_net.classify_faces
 
     def counting(net: object, crops: list[np.ndarray]) -> np.ndarray:
         looked.append(len(crops))
         return classify(net, crops)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(with_net, "classify_faces", counting)
+    monkeypatch.setattr(face_net, "classify_faces", counting)
     frame = photo("six_57.jpg")
     path = colour_reader.colour_model(COLOUR_SETTINGS, None)
     assert path is not None
@@ -296,5 +297,5 @@ def test_a_pip_die_whose_rows_of_pips_give_two_peaks_stays_one_die() -> None:
     paired = [f for f, p in zip(tops, pairs, strict=True) if p is not None]
     assert [(round(f.x, -1), round(f.y, -1)) for f in paired] == [(1160.0, 1580.0)]
     probs = np.zeros((len(tops), len(FACE_CLASSES)), np.float32)
-    classifier = load_colour_face_net(str(FACE_MODEL))
+    classifier = FaceClassifiers(load_colour_face_net(str(FACE_MODEL)))
     assert split_touching(tops, probs, fine, classifier, pyramid, cast, s)[0] == tops

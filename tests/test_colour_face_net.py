@@ -139,3 +139,23 @@ def test_without_the_classifier_colour_mode_reads_classically_and_asked_for_it_s
     assert len(classical.dice) >= 1
     with pytest.raises(ColourFaceNetError, match=r"colour face classifier .* is missing"):
         read_colours(frame, settings=replace(COLOUR_SETTINGS, colour_net=True))
+
+
+def test_a_yellow_face_doubted_for_another_colour_is_read_when_the_second_classifier_is_sure() -> None:
+    from dataclasses import replace
+
+    from vision.colour_reader import COLOUR_SETTINGS, read_colours
+
+    frame, scene = render(6, "hardest", "colours")  # a bench frame: a yellow die at (290, 122)
+    yellow = next(t for t in scene.things if t.face == "yellow")
+    x, y, w, h = yellow.box
+
+    def read_there(settings):  # type: ignore[no-untyped-def]
+        dice = read_colours(frame, settings=settings).dice
+        return [(d.face, d.status) for d in dice if inside(d.centre)]
+
+    def inside(centre):  # type: ignore[no-untyped-def]
+        return x <= centre[0] <= x + w and y <= centre[1] <= y + h
+
+    assert read_there(COLOUR_SETTINGS) == [("yellow", "ok")]
+    assert read_there(replace(COLOUR_SETTINGS, face_other_second=False)) == [("yellow", "uncertain")]

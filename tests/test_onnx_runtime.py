@@ -32,6 +32,7 @@ SHAPES = {
     "face_net.onnx": [(1, 3, 64, 64), (6, 3, 64, 64)],
     "face_net_close.onnx": [(2, 3, 96, 96)],
     "colour_face_net.onnx": [(4, 3, 48, 48)],
+    "colour_face_net_second.onnx": [(2, 3, 48, 48)],
 }
 
 

@@ -14,6 +14,7 @@ finds, so that it learns the places the network is wrong about as well.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -43,6 +44,10 @@ silent errors as before (every face held back at the 99th or 80th percentile or 
 14-16). A white die, brighter than the table, is brightened to WHITE as before: clipped, it stays white
 (held back too, a matteo pip on a white die read black ``ok`` under JPEG-40)."""
 MODEL = Path(__file__).with_name("data") / "colour_face_net.onnx"
+SECOND_MODEL = MODEL.with_name("colour_face_net_second.onnx")
+"""The same recipe trained again (another draw): asked only whether it shares the first's doubt
+of another colour on a face the first names yellow (``FaceClassifiers``)."""
+YELLOW, OTHER = FACE_CLASSES.index("yellow"), FACE_CLASSES.index("other")
 
 
 class ColourFaceNetError(ModelError):
@@ -53,6 +58,59 @@ class ColourFaceNetError(ModelError):
 def load_colour_face_net(path: str = str(MODEL)) -> Network:
     """The colour face classifier, loaded once (``vision.networks``)."""
     return load(path, "colour face classifier", "tools/train_colour_face_net.py", ColourFaceNetError)
+
+
+def second_model(path: str) -> str:
+    """The second classifier beside the first one's file ``path`` (a folder of networks trained
+    again), else the shipped one."""
+    beside = Path(path).with_name(SECOND_MODEL.name)
+    return str(beside if beside.is_file() else SECOND_MODEL)
+
+
+@dataclass(frozen=True)
+class FaceClassifiers:
+    """The face classifier, and (unless None) a second draw of its recipe that must share the
+    first's doubt of another colour on a yellow face for that doubt to stand (``shared_doubt``)."""
+
+    first: Network
+    second: Network | None = None
+
+    def chances(self, crops: list[NDArray[np.uint8]]) -> NDArray[np.float32]:
+        """Class probabilities (``FACE_CLASSES`` order), one row per crop (from ``face_input``)."""
+        probs = classify_faces(self.first, crops)
+        doubted = np.flatnonzero((probs.argmax(axis=1) == YELLOW) & (probs[:, OTHER] >= DOUBT_ASKED))
+        if self.second is not None and doubted.size:
+            second = classify_faces(self.second, [crops[i] for i in doubted])
+            probs[doubted] = shared_doubt(probs[doubted], second)
+        return probs
+
+
+DOUBT_ASKED = 0.001
+"""A yellow face the first classifier doubts less than this for another colour is not shown to the
+second (it cannot matter: the reader's bars on that doubt are 0.005 and up)."""
+
+
+def shared_doubt(first: NDArray[np.float32], second: NDArray[np.float32]) -> NDArray[np.float32]:
+    """The first classifier's chances for faces it names yellow, its doubt of another colour kept only
+    as far as the second's view of the same crops shares it; the rest goes to yellow.
+
+    A yellow face under a warm lamp and an orange one (another colour) can look alike to one draw of
+    the classifier; two draws trained alike seldom doubt the same yellow faces, while an orange die's
+    doubt both share (the renderer's 30 % foreign-colour seeds: no silent error more).
+
+    >>> first = np.array([[0.88, 0, 0, 0, 0, 0, 0.1, 0.02, 0]], np.float32)
+    >>> sure = np.array([[0.99, 0, 0, 0, 0, 0, 0.01, 0, 0]])  # the second all but sure of yellow
+    >>> [round(float(p), 2) for p in shared_doubt(first, sure)[0, [YELLOW, OTHER]]]
+    [0.97, 0.01]
+    >>> doubting = np.array([[0.6, 0, 0, 0, 0, 0, 0.4, 0, 0]])  # the second doubts it more
+    >>> [round(float(p), 2) for p in shared_doubt(first, doubting)[0, [YELLOW, OTHER]]]
+    [0.88, 0.1]
+    """
+    out = first.copy()
+    gone = np.maximum(out[:, OTHER] - second[:, OTHER], 0.0)
+    out[:, OTHER] -= gone
+    out[:, YELLOW] += gone
+    return out
 
 
 def face_input(

@@ -27,14 +27,19 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.colour import FACES, Cast, FaceLook, hue_inside, judge_face, look_at_face
-from vision.colour_face_net import FACE_CLASSES, classify_faces, face_input, load_colour_face_net
+from vision.colour_face_net import (
+    FACE_CLASSES,
+    FaceClassifiers,
+    face_input,
+    load_colour_face_net,
+    second_model,
+)
 from vision.colour_face_net import MODEL as FACE_MODEL
 from vision.colour_faces import face_crop, name_face
 from vision.colour_finder import Blob, box_of, find_dice, frame_cast
 from vision.colour_net import INPUT, TopFace, closer_top_faces, first_look, load_colour_net, pair_peaks
 from vision.colour_profile import Profile
 from vision.colour_settings import ColourSettings
-from vision.networks import Network
 from vision.reading import Die, Reading, Status
 from vision.scaling import Pyramid
 
@@ -79,7 +84,7 @@ def split_touching(
     tops: list[TopFace],
     probs: NDArray[np.float32],
     fine: NDArray[np.float32],
-    net: Network,
+    net: FaceClassifiers,
     pyramid: Pyramid,
     cast: Cast,
     settings: ColourSettings,
@@ -146,7 +151,8 @@ def classified(
     tops, cast, pyramid, fine = net_tops(frame, settings, path)
     if len(sure_finds(tops, settings)) > settings.colour_most_finds:
         return None
-    net = load_colour_face_net(face_path)
+    second = load_colour_face_net(second_model(face_path)) if settings.face_other_second else None
+    net = FaceClassifiers(load_colour_face_net(face_path), second)
     probs = np.zeros((len(tops), len(FACE_CLASSES)), np.float32)
     # the hottest finds first, a few at a time: a frame of dice far bigger than the renderer's has
     # dozens of finds (their pips), and the first few already show the classifier does not know it
@@ -197,9 +203,9 @@ def looked_again(
     return tops, probs
 
 
-def _classify(net: Network, pyramid: Pyramid, tops: list[TopFace], cast: Cast) -> NDArray[np.float32]:
-    """The face classifier's chances for each of these finds."""
-    return classify_faces(net, [face_input(pyramid, t.x, t.y, t.side, cast) for t in tops])
+def _classify(net: FaceClassifiers, pyramid: Pyramid, tops: list[TopFace], cast: Cast) -> NDArray[np.float32]:
+    """The face classifiers' chances for each of these finds."""
+    return net.chances([face_input(pyramid, t.x, t.y, t.side, cast) for t in tops])
 
 
 def sure_finds(tops: list[TopFace], settings: ColourSettings) -> list[TopFace]:
