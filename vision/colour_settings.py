@@ -59,8 +59,8 @@ class ColourSettings:
     face_other_whole: bool = True
     # A yellow face's doubt of another colour stands only as far as a second draw of the classifier
     # shares it (``vision.colour_face_net.FaceClassifiers``; hardest seeds 0-199: +4 dice, 1000-1599:
-    # +11; silent errors and the 30 % foreign seeds' orange dice as before; the photos as taken and
-    # under 6 of the 13 changes as before, the other 7 not yet measured: vision/data/README.md)
+    # +11; silent errors, the 30 % foreign seeds' orange dice and every photo under all 14 changes as
+    # before: vision/data/README.md)
     face_other_second: bool = True
     # ...or, black (no hue names it), its saturation (0-255) at most this: a grey, not a dark colour
     # (real black dice reach 40; byler with the camera higher, far-60 / far-100: 4 / 3 dice more,
