@@ -67,6 +67,12 @@ def second_model(path: str) -> str:
     return str(beside if beside.is_file() else SECOND_MODEL)
 
 
+DOUBT_ASKED = 0.001
+"""A yellow face the first classifier doubts less than this for another colour is not shown to the
+second: the most it could move to yellow is this little (the reader's bars on that doubt are 0.005
+and up; the hardest bench seeds gave 711 of 722 right either way)."""
+
+
 @dataclass(frozen=True)
 class FaceClassifiers:
     """The face classifier, and (unless None) a second draw of its recipe that must share the
@@ -83,12 +89,6 @@ class FaceClassifiers:
             second = classify_faces(self.second, [crops[i] for i in doubted])
             probs[doubted] = shared_doubt(probs[doubted], second)
         return probs
-
-
-DOUBT_ASKED = 0.001
-"""A yellow face the first classifier doubts less than this for another colour is not shown to the
-second: the most it could move to yellow is this little (the reader's bars on that doubt are 0.005
-and up; the hardest bench seeds gave 711 of 722 right either way)."""
 
 
 def shared_doubt(first: NDArray[np.float32], second: NDArray[np.float32]) -> NDArray[np.float32]:

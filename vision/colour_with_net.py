@@ -29,6 +29,7 @@ from numpy.typing import NDArray
 from vision.colour import FACES, Cast, FaceLook, hue_inside, judge_face, look_at_face
 from vision.colour_face_net import (
     FACE_CLASSES,
+    OTHER,
     FaceClassifiers,
     face_input,
     load_colour_face_net,
@@ -43,7 +44,7 @@ from vision.colour_settings import ColourSettings
 from vision.reading import Die, Reading, Status
 from vision.scaling import Pyramid
 
-NONE, COCKED, OTHER = FACE_CLASSES.index("none"), FACE_CLASSES.index("cocked"), FACE_CLASSES.index("other")
+NONE, COCKED = FACE_CLASSES.index("none"), FACE_CLASSES.index("cocked")
 FEW = 4
 """Finds the face classifier looks at in one go while it is not yet clear it knows the frame."""
 
