@@ -204,3 +204,19 @@ def test_a_card_in_a_glare_spot_as_pale_as_its_paper_is_found(monkeypatch: pytes
     assert [(d.face, d.status) for d in read_cards(frame).dice] == [(truth, "ok")]
     monkeypatch.setattr(vision.cards, "GLARE_LEVELS", ())
     assert read_cards(frame).dice == ()
+
+
+@pytest.mark.parametrize("seed", [126, 5071])
+def test_a_square_a_glare_spot_washed_and_ate_into_is_still_one_of_two(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hardest frames where a glare spot washes out one of a card's two squares (a green beside a
+    red) and eats into its outline: in seed 126 it keeps half the red's area, in seed 5071 a
+    solidity of 0.8. Named two colours, the two are still the card's two squares."""
+    frame, scene = render(seed, "hardest", "cards")
+    truth = {text(thing.face) for thing in scene.things}  # type: ignore[arg-type]
+    assert "squares:green+red" in truth
+    assert ("squares:green+red", "ok") in [(d.face, d.status) for d in read_cards(frame).dice]
+    monkeypatch.setattr(cards, "WASHED_SOLIDITY", cards.SQUARE_SOLIDITY)
+    monkeypatch.setattr(cards, "WASHED_SIZES", cards.SQUARE_SIZES)
+    assert ("squares:green+red", "uncertain") in [(d.face, d.status) for d in read_cards(frame).dice]
