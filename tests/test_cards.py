@@ -220,3 +220,17 @@ def test_a_square_a_glare_spot_washed_and_ate_into_is_still_one_of_two(
     monkeypatch.setattr(cards, "WASHED_SOLIDITY", cards.SQUARE_SOLIDITY)
     monkeypatch.setattr(cards, "WASHED_SIZES", cards.SQUARE_SIZES)
     assert ("squares:green+red", "uncertain") in [(d.face, d.status) for d in read_cards(frame).dice]
+
+
+@pytest.mark.parametrize(("hue", "named"), [(179.9, None), (176.0, "red"), (1.0, None), (12.0, "orange")])
+def test_a_washed_out_mark_is_named_only_well_inside_its_band_across_red_s_wrap(
+    hue: float, named: str | None
+) -> None:
+    """A glare spot moves a washed-out mark's hue (renderer seed 61493: an orange lizard to 179.9):
+    it is named only ``DRIFT`` or more inside its band, measured round the hue circle (red's band
+    runs from 170 over 180 to 3.5)."""
+    hsv = np.zeros((CARD_H, CARD_W, 3), np.float32)
+    hsv[..., 2] = 230.0  # white paper
+    hsv[30:70, 55:95] = (hue, 60.0, 200.0)  # a pale square: saturation under WASHED
+    (mark,) = cards.marks_of(hsv)
+    assert mark.washed and (mark.colour, mark.hue) == (named, hue)
