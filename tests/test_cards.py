@@ -234,3 +234,26 @@ def test_a_washed_out_mark_is_named_only_well_inside_its_band_across_red_s_wrap(
     hsv[30:70, 55:95] = (hue, 60.0, 200.0)  # a pale square: saturation under WASHED
     (mark,) = cards.marks_of(hsv)
     assert mark.washed and (mark.colour, mark.hue) == (named, hue)
+
+
+def test_a_washed_out_mark_whose_hues_scatter_inside_its_band_is_steady() -> None:
+    """A pale mark's hues scatter more than a vivid one's: washed out, it is steady when its core
+    lies inside its colour's band; a vivid mark so scattered is not."""
+    hsv = np.zeros((CARD_H, CARD_W, 3), np.float32)
+    hsv[..., 2] = 230.0
+    scatter = np.linspace(56.0, 76.0, 40, dtype=np.float32)  # green's band is 42-85
+    for saturation, washed in ((60.0, True), (160.0, False)):
+        hsv[30:70, 55:95] = (0.0, saturation, 200.0)
+        hsv[30:70, 55:95, 0] = scatter[None, :]
+        (mark,) = cards.marks_of(hsv)
+        assert (mark.colour, mark.washed) == ("green", washed)
+        assert (mark.steady >= cards.STEADY) == washed
+
+
+def test_a_washed_green_square_of_bench_seed_95_is_read() -> None:
+    """Bench seed 95: a glare spot washes out the green of an orange-and-green card; its hues
+    scatter (58 % within 3 of their median) but all lie in green's band."""
+    frame, scene = render(95, "hardest", "cards")
+    truth = [text(thing.face) for thing in scene.things]  # type: ignore[arg-type]
+    assert "squares:orange+green" in truth
+    assert ("squares:orange+green", "ok") in [(d.face, d.status) for d in read_cards(frame).dice]
