@@ -109,7 +109,7 @@ STEADY_HUE = 3.0
 STEADY = 0.7
 """For ``ok``, this share of a mark's core lies within STEADY_HUE (OpenCV units) of its median hue;
 or, for a washed-out mark, whose pale pixels' hues scatter more, anywhere inside its colour's band
-(session 36, looking at a washed green square of bench seed 95, 58 % steady, 100 % in green's band;
+(session 36, looking at a washed green square of bench seed 95 on OpenCV 5.0, 58 % steady, all in its band;
 hardest card seeds, cards read right: bench 0-199 294 -> 295 of 299, seeds 60000-60599 883 -> 884 of
 910, seeds 5000-5599, 20000-20599, 30000-30599, 40000-40599, 61000-61599 and 62000-62599 as before,
 no card more read wrong ``ok``. Before the fix of ``DRIFT`` round red's wrap it let an orange lizard that a
