@@ -222,6 +222,13 @@ def test_a_square_a_glare_spot_washed_and_ate_into_is_still_one_of_two(
     assert ("squares:green+red", "uncertain") in [(d.face, d.status) for d in read_cards(frame).dice]
 
 
+def white_card_hsv() -> np.ndarray:
+    """A straightened card of white paper, in the HSV of ``cards.on_own_paper``, with no mark yet."""
+    hsv = np.zeros((CARD_H, CARD_W, 3), np.float32)
+    hsv[..., 2] = 230.0
+    return hsv
+
+
 @pytest.mark.parametrize(("hue", "named"), [(179.9, None), (176.0, "red"), (1.0, None), (12.0, "orange")])
 def test_a_washed_out_mark_is_named_only_well_inside_its_band_across_red_s_wrap(
     hue: float, named: str | None
@@ -229,8 +236,7 @@ def test_a_washed_out_mark_is_named_only_well_inside_its_band_across_red_s_wrap(
     """A glare spot moves a washed-out mark's hue (renderer seed 61493: an orange lizard to 179.9):
     it is named only ``DRIFT`` or more inside its band, measured round the hue circle (red's band
     runs from 170 over 180 to 3.5)."""
-    hsv = np.zeros((CARD_H, CARD_W, 3), np.float32)
-    hsv[..., 2] = 230.0  # white paper
+    hsv = white_card_hsv()
     hsv[30:70, 55:95] = (hue, 60.0, 200.0)  # a pale square: saturation under WASHED
     (mark,) = cards.marks_of(hsv)
     assert mark.washed and (mark.colour, mark.hue) == (named, hue)
@@ -239,8 +245,7 @@ def test_a_washed_out_mark_is_named_only_well_inside_its_band_across_red_s_wrap(
 def test_a_washed_out_mark_whose_hues_scatter_inside_its_band_is_steady() -> None:
     """A pale mark's hues scatter more than a vivid one's: washed out, it is steady when its core
     lies inside its colour's band; a vivid mark so scattered is not."""
-    hsv = np.zeros((CARD_H, CARD_W, 3), np.float32)
-    hsv[..., 2] = 230.0
+    hsv = white_card_hsv()
     scatter = np.linspace(56.0, 76.0, 40, dtype=np.float32)  # green's band is 42-85
     for saturation, washed in ((60.0, True), (160.0, False)):
         hsv[30:70, 55:95] = (0.0, saturation, 200.0)

@@ -435,14 +435,13 @@ def read_card(
     steady = min(k.steady for k in marks)
     if any(k.colour is None or k.colour not in colours for k in marks):
         return None, round(0.5 * steady, 2), False
-    solidity = [k.solidity for k in marks]
     if len(marks) == 2:
         kind, sure = "squares", two_squares(*marks)
-    elif solidity[0] >= SQUARE_SOLIDITY:
+    elif marks[0].solidity >= SQUARE_SOLIDITY:
         kind = "square"
         sure = SQUARE_AREA <= marks[0].area <= SQUARE_LARGEST and abs(marks[0].x - 0.5) <= SQUARE_OFF_CENTRE
     else:
-        kind, sure = "lizard", solidity[0] <= LIZARD_SOLIDITY
+        kind, sure = "lizard", marks[0].solidity <= LIZARD_SOLIDITY
     face = f"{kind}:{'+'.join(str(k.colour) for k in marks)}"
     return face, round(steady, 2), sure and steady >= STEADY
 

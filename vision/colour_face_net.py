@@ -84,8 +84,10 @@ class FaceClassifiers:
     def chances(self, crops: list[NDArray[np.uint8]]) -> NDArray[np.float32]:
         """Class probabilities (``FACE_CLASSES`` order), one row per crop (from ``face_input``)."""
         probs = classify_faces(self.first, crops)
+        if self.second is None:
+            return probs
         doubted = np.flatnonzero((probs.argmax(axis=1) == YELLOW) & (probs[:, OTHER] >= DOUBT_ASKED))
-        if self.second is not None and doubted.size:
+        if doubted.size:
             second = classify_faces(self.second, [crops[i] for i in doubted])
             probs[doubted] = shared_doubt(probs[doubted], second)
         return probs
