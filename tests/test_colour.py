@@ -417,6 +417,26 @@ def test_two_touching_dice_under_one_find_are_split_by_the_finer_heat() -> None:
     assert len(read(replace(WITH_NET, touching_heat=2.0))) < 2
 
 
+@pytest.mark.parametrize(("seed", "face"), [(64238, "black"), (64056, "yellow")])
+def test_a_die_beside_another_that_the_coarser_heat_missed_is_found_by_the_finer(
+    seed: int, face: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Renderer scenes 64238 and 64056 (no tuning or bench seeds): a black sticker die beside a red
+    one, and the second of two yellow dice beside a blue one: the network's coarser heat has no find
+    on it, its finer heat a peak of its own (``beside_finds``). Without that step it is missed."""
+    frame, scene = render(seed, "hardest", "colours")
+    shown = [t for t in scene.things if t.face == face]
+    assert shown and not any(t.cocked for t in scene.things)
+
+    def read() -> int:
+        dice = read_colours(frame, settings=WITH_NET).dice
+        return sum(any(d.status == "ok" and d.face == face and on(t, *d.centre) for d in dice) for t in shown)
+
+    assert read() == len(shown)
+    monkeypatch.setattr(colour_with_net, "beside_finds", lambda tops, probs, *_: (tops, probs))
+    assert read() == len(shown) - 1
+
+
 def test_two_touching_dice_of_one_colour_are_split_when_the_classical_finder_holds_them_apart(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

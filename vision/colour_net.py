@@ -146,6 +146,22 @@ def fine_heat(maps: NDArray[np.float32]) -> NDArray[np.float32] | None:
     return sigmoid(np.ascontiguousarray(fine))
 
 
+def fine_peaks(heat: NDArray[np.float32], scale: tuple[float, float], least: float) -> list[Peak]:
+    """The peaks of the finer ``heat`` (the first look's, for a frame scaled by ``scale`` to the
+    network's input) of at least ``least``, in the frame's pixels.
+
+    >>> heat = np.zeros((96, 128), np.float32); heat[10, 20] = 0.9; heat[50, 60] = 0.3
+    >>> [(p.x, p.y, round(p.heat, 1)) for p in fine_peaks(heat, (0.5, 0.5), 0.5)]
+    [(164.0, 84.0, 0.9)]
+    """
+    rows, cols = local_maxima(heat, least)
+    step = INPUT[0] / heat.shape[1]
+    return [
+        Peak((c + 0.5) * step / scale[0], (r + 0.5) * step / scale[1], float(heat[r, c]))
+        for r, c in zip(rows.tolist(), cols.tolist(), strict=True)
+    ]
+
+
 def pair_peaks(
     heat: NDArray[np.float32],
     found: list[TopFace],
@@ -158,12 +174,7 @@ def pair_peaks(
     scaled by ``scale`` to the network's input) of at least ``least`` that lie within ``reach``
     of its side from it and at least ``apart`` sides from each other, or None: two touching dice
     under one find of the coarser heat."""
-    rows, cols = local_maxima(heat, least)
-    step = INPUT[0] / heat.shape[1]
-    peaks = [
-        Peak((c + 0.5) * step / scale[0], (r + 0.5) * step / scale[1], float(heat[r, c]))
-        for r, c in zip(rows.tolist(), cols.tolist(), strict=True)
-    ]
+    peaks = fine_peaks(heat, scale, least)
     out: list[tuple[Peak, Peak] | None] = []
     for f in found:
         near = [p for p in peaks if math.hypot(p.x - f.x, p.y - f.y) < reach * f.side]

@@ -102,7 +102,11 @@ class ColourSettings:
     # sides apart or more, the classifier naming them differently, or alike with a classical blob
     # each (``split_touching``). The peak values were looked at in session 17 on bench seeds 0-199
     # and the byler photos; hardest seeds 1000-1599: 96.65 -> 97.19 % correct ``ok``, silent errors
-    # 0.10 % both (97.14 % with differently named halves only).
+    # 0.10 % both (97.14 % with differently named halves only). A peak of the finer heat of
+    # ``touching_heat`` farther than ``colour_apart`` sides from every find is a die of its own, the
+    # classifier seeing a top face there (``beside_finds``, session 37: a die beside another that the
+    # coarser heat missed; hardest seeds 64000-64399 and 65000-65199 1 + 1 + 1 dice more right of
+    # 2044, 0-199 and 1000-1599 as before, no silent error more; peaks of 0.4 found no more).
     touching_heat: float = 0.6
     touching_reach: float = 0.8
     touching_apart: float = 0.7

@@ -38,7 +38,15 @@ from vision.colour_face_net import (
 from vision.colour_face_net import MODEL as FACE_MODEL
 from vision.colour_faces import face_crop, name_face
 from vision.colour_finder import Blob, box_of, find_dice, frame_cast
-from vision.colour_net import INPUT, TopFace, closer_top_faces, first_look, load_colour_net, pair_peaks
+from vision.colour_net import (
+    INPUT,
+    TopFace,
+    closer_top_faces,
+    fine_peaks,
+    first_look,
+    load_colour_net,
+    pair_peaks,
+)
 from vision.colour_profile import Profile
 from vision.colour_settings import ColourSettings
 from vision.reading import Die, Reading, Status
@@ -124,6 +132,34 @@ def split_touching(
     return [t for t, _ in kept], np.array([p for _, p in kept], np.float32).reshape(-1, probs.shape[1])
 
 
+def beside_finds(
+    tops: list[TopFace],
+    probs: NDArray[np.float32],
+    fine: NDArray[np.float32],
+    net: FaceClassifiers,
+    pyramid: Pyramid,
+    cast: Cast,
+    settings: ColourSettings,
+) -> tuple[list[TopFace], NDArray[np.float32]]:
+    """The finds and the face classifier's chances for each (``net``), with a die the coarser heat
+    missed beside another: a peak of the network's finer heat of at least ``touching_heat``,
+    farther than ``colour_apart`` sides from every find, where the classifier sees a top face.
+    Like each half of ``split_touching``'s, it takes its nearest find's side (dice of one game are
+    alike) and network outputs, and is judged as every find is."""
+    height, width = pyramid.at(1.0).shape[:2]
+    s = settings
+    new: list[TopFace] = []
+    for peak in fine_peaks(fine, (INPUT[0] / width, INPUT[1] / height), s.touching_heat):
+        if tops and all(math.hypot(peak.x - t.x, peak.y - t.y) > s.colour_apart * t.side for t in tops + new):
+            nearest = min(tops, key=lambda t: math.hypot(peak.x - t.x, peak.y - t.y))
+            new.append(replace(nearest, x=peak.x, y=peak.y, heat=peak.heat))
+    if not new:
+        return tops, probs
+    chances = _classify(net, pyramid, new, cast)
+    seen = [i for i, p in enumerate(chances) if int(np.argmax(p)) != NONE]
+    return tops + [new[i] for i in seen], np.concatenate([probs, chances[seen]])
+
+
 def two_blobs(
     halves: list[TopFace], tops: list[TopFace], find: TopFace, pyramid: Pyramid, settings: ColourSettings
 ) -> bool:
@@ -175,6 +211,7 @@ def classified(
             probs[rest] = _classify(net, pyramid, [tops[i] for i in rest], cast)
     if fine is not None:  # only now: a frame the network does not know has many finds
         tops, probs = split_touching(tops, probs, fine, net, pyramid, cast, settings)
+        tops, probs = beside_finds(tops, probs, fine, net, pyramid, cast, settings)
     tops, probs = looked_again(tops, probs, lambda found: _classify(net, pyramid, found, cast), settings)
     return tops, probs, cast, pyramid, blobs
 
