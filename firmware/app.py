@@ -192,11 +192,11 @@ def make_reader(
         return lambda frame, ask: truth_reading(stand_in.tray, (frame.shape[1], frame.shape[0]))
 
     def read(frame: Frame, ask: ReadDice) -> Reading:
-        if ask.cards:  # a Lezard card: read with the board's colours
+        if ask.cards:  # a Lezard card: read with the board's colours and its lizards'
             from vision.reader import read_dice
 
             cards = taught_cards.profile if taught_cards is not None else None
-            return read_dice(frame, "cards", colours=ask.cards, profile=cards)
+            return read_dice(frame, "cards", colours=ask.cards, profile=cards, lizards=ask.lizards or None)
         if ask.colours:
             from vision.colour_reader import read_colours
 

@@ -150,7 +150,8 @@ class Finish:
 class ReadDice:
     """Watch the tray and send ``DiceRead`` when the dice settle: ``count`` dice rolled,
     ``colours`` for colour dice, ``table`` dice that may lie in the tray (dice set aside too);
-    ``cards``: not dice but a Lezard card drawn, read with the board's colours (``mode`` "cards").
+    ``cards``: not dice but a Lezard card drawn, read with the board's colours (``mode`` "cards"),
+    and ``lizards``, the colours its lizard cards show.
 
     >>> ReadDice(1, False, 1, ("red", "blue")).mode, ReadDice(2, False, 2).mode
     ('cards', 'pips')
@@ -160,6 +161,7 @@ class ReadDice:
     colours: bool
     table: int
     cards: tuple[str, ...] = ()
+    lizards: tuple[str, ...] = ()
 
     @property
     def mode(self) -> str:
@@ -358,7 +360,8 @@ def _position(state: Appliance) -> Result:
             return replace(state, screen=PickCard()), []
         if not state.camera_ok:
             return replace(state, screen=CameraLost()), []
-        return replace(state, screen=RollNow()), [ReadDice(ask.count, ask.colours, ask.table, ask.cards)]
+        read = ReadDice(ask.count, ask.colours, ask.table, ask.cards, ask.lizards)
+        return replace(state, screen=RollNow()), [read]
     return replace(state, screen=Choose(state.guide.advise(position))), []
 
 

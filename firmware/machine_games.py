@@ -10,7 +10,7 @@ glance (flaps, centipedes, dominoes in hand).
 >>> guide = ShutGuide(ShutTheBox())
 >>> match = Match.start(guide.book, ["1", "2"])
 >>> guide.dice(match.state), guide.roll_text(match.state, (5, 3))
-(DiceAsk(count=2, colours=False, table=2, kept=(), cards=()), 'roll 3 5')
+(DiceAsk(count=2, colours=False, table=2, kept=(), cards=(), lizards=()), 'roll 3 5')
 """
 
 from __future__ import annotations
@@ -50,6 +50,8 @@ class DiceAsk:
     kept: tuple[Face, ...] = ()
     cards: tuple[str, ...] = ()
     """Lezard Domino's card draw: the board's colours (the reader names only these); empty: dice."""
+    lizards: tuple[str, ...] = ()
+    """...and its lizards' colours, the only ones a lizard card shows."""
 
 
 def player_name(name: str, lang: str) -> str:
@@ -312,7 +314,7 @@ class LezardGuide:
         return state.turn
 
     def dice(self, state: LezardState) -> DiceAsk | None:
-        return DiceAsk(1, False, 1, cards=self.book.data.colours)
+        return DiceAsk(1, False, 1, cards=self.book.data.colours, lizards=self.book.data.lizards)
 
     def roll_text(self, state: LezardState, faces: Sequence[Face]) -> str:
         raise ValueError("Lezard Domino has no dice")

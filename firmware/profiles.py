@@ -21,11 +21,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from vision.colour_profile import Profile, ProfileError
 
-__all__ = ["ProfileError", "ReaderSetupError", "board_colours", "read_profile_file", "reader_inputs",
-           "write_profile_file"]
+if TYPE_CHECKING:
+    from rules.lezard_board import LezardData
+
+__all__ = ["ProfileError", "ReaderSetupError", "board_colours", "board_data", "read_profile_file",
+           "reader_inputs", "write_profile_file"]
 
 
 def read_profile_file(path: str, mode: str | None = None) -> Profile:
@@ -84,18 +88,29 @@ def board_colours(path: str | None = None) -> tuple[str, ...]:
     A file that cannot be read or used raises ``ValueError`` (``LezardDataError`` for a bad
     file) whose message names the file.
     """
+    return board_data(path).colours
+
+
+def board_data(path: str | None = None) -> LezardData:
+    """The Lezard box in the data file ``path`` (default: the shipped one): board, lizards, deck.
+
+    >>> board_data().lizards
+    ('green', 'blue', 'red', 'yellow')
+
+    A file that cannot be read or used raises ``ValueError`` as ``board_colours``.
+    """
     from firmware.rulebooks import shipped_lezard_text
     from rules.lezard_board import parse_lezard_data
 
     if path is None:
-        return parse_lezard_data(shipped_lezard_text()).colours
+        return parse_lezard_data(shipped_lezard_text())
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ValueError(f"there is no board file {path!r}; leave out --board for the shipped one") from None
     except (OSError, UnicodeDecodeError) as error:
         raise ValueError(f"cannot read the board file {path!r} ({error}); check the file") from None
-    return parse_lezard_data(text, source=path).colours
+    return parse_lezard_data(text, source=path)
 
 
 class ReaderSetupError(ValueError):
@@ -104,12 +119,13 @@ class ReaderSetupError(ValueError):
 
 def reader_inputs(
     mode: str, *, models: str | None, profile_path: str | None, board_path: str | None
-) -> tuple[Profile | None, tuple[str, ...] | None]:
-    """Check and load what ``read_dice`` needs besides the frame in ``mode``: ``(profile, colours)``.
+) -> tuple[Profile | None, tuple[str, ...] | None, tuple[str, ...] | None]:
+    """Check and load what ``read_dice`` needs besides the frame in ``mode``: ``(profile, colours,
+    lizards)``.
 
     Loads the pip networks for ``pips`` (so a missing model is said once, up front), the taught
-    profile for ``colours`` or ``cards`` (None: the built-in colours), the board's colours for
-    ``cards``. A file given for another mode, or one that cannot be used, raises
+    profile for ``colours`` or ``cards`` (None: the built-in colours), the board's colours and its
+    lizards' for ``cards``. A file given for another mode, or one that cannot be used, raises
     ``ReaderSetupError`` saying what to do.
     """
     from vision.dice_net import ModelError
@@ -125,12 +141,13 @@ def reader_inputs(
         if mode == "pips":
             load_models(models)
         elif mode == "colours" and profile_path is not None:
-            return read_profile_file(profile_path, "colours"), None
+            return read_profile_file(profile_path, "colours"), None, None
         elif mode == "cards":
             taught = read_profile_file(profile_path, "cards") if profile_path is not None else None
-            return taught, board_colours(board_path)
+            data = board_data(board_path)
+            return taught, data.colours, data.lizards
     except (ModelError, FaceModelError, ProfileError) as error:
         raise ReaderSetupError(str(error)) from error
     except ValueError as error:  # a Lezard data file that cannot be used
         raise ReaderSetupError(f"the board file cannot be used: {error}") from error
-    return None, None
+    return None, None, None

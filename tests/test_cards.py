@@ -7,7 +7,16 @@ import numpy as np
 import pytest
 
 from vision import cards
-from vision.cards import CARD_H, CARD_W, Mark, beside, card_hue_name, card_json, read_card
+from vision.cards import (
+    CARD_H,
+    CARD_W,
+    DEFAULT_CARD_COLOURS,
+    Mark,
+    beside,
+    card_hue_name,
+    card_json,
+    read_card,
+)
 from vision.colour import Cast
 from vision.colour_reader import read_cards
 from vision.synth import CardFace, Glare, Kit, Light, render
@@ -20,7 +29,7 @@ CARDS = [
     CardFace("squares", ("blue", "yellow")),
     CardFace("squares", ("green", "red")),
     CardFace("lizard", ("green",)),
-    CardFace("lizard", ("orange",)),
+    CardFace("lizard", ("yellow",)),
 ]
 
 
@@ -34,6 +43,31 @@ def test_each_kind_of_card_reads(card: CardFace) -> None:
         frame, _ = render(seed, "easy", "cards", faces=[card])
         reading = read_cards(frame)
         assert [(d.face, d.status) for d in reading.dice] == [(text(card), "ok")], seed
+
+
+def test_a_lizard_is_read_only_in_the_colours_of_the_box_s_lizards() -> None:
+    """Lezard Domino's lizard cards show its four lizards (green, blue, red, yellow): an orange
+    lizard is none of them and is ``uncertain``; a box whose data file gives an orange lizard
+    (``lizards``) reads it."""
+    card = CardFace("lizard", ("orange",))
+    frame, _ = render(0, "easy", "cards", faces=[card])
+    assert [(d.face, d.status) for d in read_cards(frame).dice] == [(None, "uncertain")]
+    orange_too = ("green", "blue", "red", "orange")
+    read = read_cards(frame, DEFAULT_CARD_COLOURS, lizards=orange_too)
+    assert [(d.face, d.status) for d in read.dice] == [("lizard:orange", "ok")]
+
+
+@pytest.mark.parametrize("seed", [40303, 5182])
+def test_a_yellow_lizard_the_light_moved_towards_orange_is_yellow(seed: int) -> None:
+    """Hardest seeds 40303 and 5182: a yellow lizard lies in the gap below yellow's band (40303,
+    uncertain until session 37) or in orange's (5182, read an orange lizard ``ok`` until then); no
+    lizard of the box is orange, so it is yellow (``lizard_named``). Read as any board colour may be
+    a lizard's (``lizards`` None, the board's colours given), it is not."""
+    frame, scene = render(seed, "hardest", "cards")
+    assert "lizard:yellow" in [text(thing.face) for thing in scene.things]  # type: ignore[arg-type]
+    assert ("lizard:yellow", "ok") in [(d.face, d.status) for d in read_cards(frame).dice]
+    board_only = read_cards(frame, DEFAULT_CARD_COLOURS).dice
+    assert ("lizard:yellow", "ok") not in [(d.face, d.status) for d in board_only]
 
 
 def test_a_card_under_a_warm_lamp_keeps_orange_and_yellow_apart() -> None:
@@ -256,9 +290,11 @@ def test_a_washed_out_mark_whose_hues_scatter_inside_its_band_is_steady() -> Non
 
 
 def test_a_washed_green_lizard_whose_hues_scatter_is_read() -> None:
-    """Hardest seed 60586 (never used for tuning): a glare spot washes out a green lizard; its
-    hues scatter (40-45 % within 3 of their median) but lie in green's band."""
-    frame, scene = render(60586, "hardest", "cards")
+    """Hardest seed 68279 (never used for tuning; seed 60586 until session 37, whose lizard the
+    renderer now draws yellow, in a lizard's colours only): a glare spot washes out a green lizard;
+    its hues scatter (under 70 % within 3 of their median) but lie in green's band. The same on OpenCV
+    5.0 and on Bookworm's 4.11."""
+    frame, scene = render(68279, "hardest", "cards")
     truth = [text(thing.face) for thing in scene.things]  # type: ignore[arg-type]
     assert "lizard:green" in truth
     assert ("lizard:green", "ok") in [(d.face, d.status) for d in read_cards(frame).dice]

@@ -174,3 +174,20 @@ def test_the_stand_in_camera_films_the_card_drawn_and_the_card_reader_reads_it()
         assert truth_reading(dice.tray, (640, 480)).faces == (face,)
         simple = render_tray(dice.tray, (320, 240))
         assert (simple != render_tray(StandInDice(seed=4).tray, (320, 240))).any()  # a card is drawn
+
+
+def test_the_box_reads_a_lizard_card_in_the_colours_of_its_lizards() -> None:
+    """``make_reader`` passes the ask's lizards on: the shipped box has no orange lizard, so an
+    orange lizard card is not guessed; a box with one reads it."""
+    from firmware.app import make_reader
+    from firmware.machine import ReadDice
+    from firmware.profiles import board_data
+    from vision.synth import CardFace, render
+
+    frame, _ = render(0, "easy", "cards", faces=[CardFace("lizard", ("orange",))])
+    box = board_data()
+    read = make_reader(None, vision=True)
+    shipped = ReadDice(1, False, 1, box.colours, box.lizards)
+    assert [d.status for d in read(frame, shipped).dice] == ["uncertain"]
+    orange_too = ReadDice(1, False, 1, box.colours, ("green", "blue", "red", "orange"))
+    assert [(d.face, d.status) for d in read(frame, orange_too).dice] == [("lizard:orange", "ok")]

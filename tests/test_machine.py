@@ -251,7 +251,8 @@ def test_whole_game_of_lezard_with_cards_read_by_the_camera_and_reports_chosen_b
         if isinstance(screen, RollNow):
             assert book.to_act(direct.state) == CHANCE and isinstance(move, Card)
             asks = [e for e in log.steps[-1] if isinstance(e, ReadDice)]
-            assert asks == [ReadDice(1, False, 1, book.data.colours)] and asks[0].mode == "cards"
+            assert asks == [ReadDice(1, False, 1, book.data.colours, book.data.lizards)]
+            assert asks[0].mode == "cards"
             cards = log.state.guide.cards(direct.state)
             other = cards[(cards.index(move) + 1) % len(cards)]
             way = ("sure", "wrong", "unsure", "nothing")[draws % 4]

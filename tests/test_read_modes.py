@@ -181,6 +181,26 @@ def test_read_with_a_bad_board_file(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "no board file" in capsys.readouterr().err
 
 
+def test_read_names_a_lizard_card_by_the_board_file_s_lizards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The shipped box has no orange lizard, so an orange lizard card is not guessed; a board file
+    whose lizards include orange reads it (``reader_inputs`` passes the file's lizards on)."""
+    frame, _ = render(0, "easy", "cards", faces=[CardFace("lizard", ("orange",))])
+    card = write(tmp_path, "card.png", frame)
+    shipped = (Path(__file__).parent.parent / "rules" / "data" / "lezard.toml").read_text(encoding="utf-8")
+    board = tmp_path / "orange.toml"
+    orange = shipped.replace('"red", "yellow"]', '"red", "orange"]')
+    orange = orange.replace('"lizard yellow"', '"lizard orange"')
+    assert orange.count("orange") == shipped.count("orange") + 2
+    board.write_text(orange, encoding="utf-8")
+    assert main(["read", "--mode", "cards", "--json", card]) == 0
+    assert [d["status"] for d in json.loads(capsys.readouterr().out)["dice"]] == ["uncertain"]
+    assert main(["read", "--mode", "cards", "--board", str(board), "--json", card]) == 0
+    dice = json.loads(capsys.readouterr().out)["dice"]
+    assert [(d["face"], d["status"]) for d in dice] == [({"kind": "lizard", "colours": ["orange"]}, "ok")]
+
+
 def test_eval_on_a_colour_folder(
     tmp_path: Path, colour_frames: list[tuple[np.ndarray, Scene]], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -14,6 +14,8 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
+from firmware.profiles import board_data
+from vision.cards import DEFAULT_LIZARD_COLOURS
 from vision.synth import (
     COLOUR_FACES,
     EASY,
@@ -35,7 +37,7 @@ from vision.synth import (
 )
 from vision.synth_geometry import Camera, Cube, apart, rotation_z
 from vision.synth_light import kelvin_to_bgr
-from vision.synth_paint import LEZARD_COLOURS, NOMINAL_KIT
+from vision.synth_paint import LEZARD_COLOURS, LIZARD_COLOURS, NOMINAL_KIT
 from vision.synth_things import ColourDie, PipDie
 from vision.synth_tray import draw_tray
 
@@ -277,6 +279,19 @@ def test_cards_show_their_kind_and_colours_from_the_lezard_board() -> None:
             assert truth.kind == "card" and isinstance(truth.face, CardFace)
             assert set(truth.face.colours) <= set(LEZARD_COLOURS)
             assert truth.face.kind in ("square", "squares", "lizard")
+
+
+def test_lizard_cards_show_only_the_lizards_colours() -> None:
+    """The box's four lizard cards show its four lizards: no orange lizard is drawn, and the
+    renderer's lizard colours are the shipped data file's and the card reader's default."""
+    lizards = [
+        truth.face.colours[0]
+        for seed in range(60)
+        for truth in plan(seed, PRESETS["hardest"], "cards").scene().things
+        if isinstance(truth.face, CardFace) and truth.face.kind == "lizard"
+    ]
+    assert len(lizards) >= 10 and set(lizards) <= set(LIZARD_COLOURS)
+    assert LIZARD_COLOURS == board_data().lizards == DEFAULT_LIZARD_COLOURS
 
 
 def test_two_squares_are_drawn_left_first() -> None:

@@ -37,6 +37,9 @@ from vision.scaling import Pyramid
 
 DEFAULT_CARD_COLOURS = ("red", "orange", "yellow", "green", "blue")
 """Lezard Domino's colours (rules/data/lezard.toml); callers should pass the board's own."""
+DEFAULT_LIZARD_COLOURS = ("green", "blue", "red", "yellow")
+"""The colours of its four lizards, which its four lizard cards show (rules/data/lezard.toml
+``lizards``); callers should pass the box's own."""
 
 # Tuned on the renderer's hardest card frames, seeds 5000-5599 (bench/bench_colour.py --cards
 # measures seeds 0..).
@@ -88,6 +91,19 @@ SQUARE_LARGEST = 0.4
 between them, as saturated as a print: 0.55-0.6, in the card's middle)..."""
 LIZARD_SOLIDITY = 0.7
 """...and a lizard, legs and tail, fills at most this share of its hull (renderer: 0.43-0.55)."""
+SURE_LIZARD, LIZARD_REACH = 0.6, 6.0
+"""A lizard card shows one of the box's lizards, fewer colours than the board's (Lezard Domino: no
+orange lizard). A mark surely a lizard (solidity at most ``SURE_LIZARD``) and not washed out
+(``Mark.washed``) whose colour is no lizard's is named by the one lizard colour whose band lies
+within ``LIZARD_REACH`` (hue units, about the most a glare spot or a clipped print moves a hue) of
+its hue, if only one does: a yellow lizard the light moved towards orange is yellow (``lizard_named``).
+Session 37, hardest card seeds with the renderer drawing lizard cards in lizard colours only, cards
+read right: tuning 5000-5599 897 -> 898 of 908 (its one silent error, a yellow lizard read orange,
+gone), 40000-40599 884 -> 885, 60000-60599 882 -> 883, 62000-62599 866 -> 867, bench 0-199,
+20000-20599, 30000-30599, 61000-61599 and 63000-63599 as before; no card more read wrong ``ok``.
+Washed-out marks too: 4 cards more, but a red square a glare spot holed read a red lizard ``ok``
+(``test_a_square_under_a_glare_spot_is_read_right_or_uncertain``), a washed yellow square of seed
+20036 (solidity 0.67) a yellow lizard; every lizard up to ``LIZARD_SOLIDITY``: the same 20036."""
 SPLIT_OPEN = 7
 """A mark bigger than ``SQUARE_LARGEST`` is opened by a square this many pixels wide: lines that
 join two squares vanish and the squares stay (``_parts``; renderer seeds 30000-31499: 5 of 2258
@@ -394,6 +410,37 @@ def taught(mark: Mark, profile: Profile) -> Mark:
     return replace(mark, colour=nearest if nearest == mark.colour else None)
 
 
+def lizard_named(mark: Mark, lizards: tuple[str, ...]) -> Mark:
+    """``mark``, a lizard, named by ``lizards``, the colours a lizard card may show: as it is when
+    its colour is one of them, else by the only one whose band in ``CARD_HUES`` lies within
+    ``LIZARD_REACH`` of its hue, or None.
+
+    >>> lizards = ("green", "blue", "red", "yellow")
+    >>> def named(hue: float) -> str | None:
+    ...     return lizard_named(Mark(None, hue, 1.0, 0.5, 0.5, 0.2), lizards).colour
+    >>> [named(hue) for hue in (19.0, 16.0, 11.0, 38.0)]
+    ['yellow', 'yellow', None, None]
+    >>> lizard_named(Mark("orange", 8.0, 1.0, 0.5, 0.5, 0.2), lizards).colour
+    'red'
+    """
+    if mark.colour in lizards:
+        return mark
+    near = [name for name in lizards if hue_to_band(mark.hue, name) <= LIZARD_REACH]
+    return replace(mark, colour=near[0] if len(near) == 1 else None)
+
+
+def hue_to_band(hue: float, name: str) -> float:
+    """How far (hue units, round the circle) ``hue`` lies from ``name``'s band in ``CARD_HUES``: 0 inside.
+
+    >>> hue_to_band(19.0, "yellow"), hue_to_band(176.0, "red"), hue_to_band(7.0, "red")
+    (1.5, 0.0, 3.5)
+    """
+    if in_band(np.float32(hue), name):
+        return 0.0
+    low, high = CARD_HUES[name]
+    return min((low - hue) % 180, (hue - high) % 180)
+
+
 def two_squares(left: Mark, right: Mark) -> bool:
     """Are two named marks surely a card's two squares: each solid and big enough, one on each
     side of the middle, of like sizes? A washed-out square of two colours is let off part of
@@ -421,10 +468,15 @@ def two_squares(left: Mark, right: Mark) -> bool:
 
 
 def read_card(
-    card_bgr: NDArray[np.uint8], cast: Cast, colours: tuple[str, ...], profile: Profile | None = None
+    card_bgr: NDArray[np.uint8],
+    cast: Cast,
+    colours: tuple[str, ...],
+    profile: Profile | None = None,
+    lizards: tuple[str, ...] | None = None,
 ) -> tuple[str | None, float, bool]:
     """``(face or None, confidence, ok)`` of one straightened card; ``profile``: the colours the
-    player taught (``kostka teach --mode cards``) instead of the built-in hue bands."""
+    player taught (``kostka teach --mode cards``) instead of the built-in hue bands; ``lizards``:
+    the colours a lizard card may show (None: any of ``colours``)."""
     marks = card_marks(card_bgr, cast)
     if not 1 <= len(marks) <= 2:
         return None, 0.2, False
@@ -432,6 +484,8 @@ def read_card(
         marks = [taught(k, profile) for k in marks]
     elif len(marks) == 2:
         marks = [beside(k, o) for k, o in ((marks[0], marks[1]), (marks[1], marks[0]))]
+    elif lizards is not None and marks[0].solidity <= SURE_LIZARD and not marks[0].washed:
+        marks = [lizard_named(marks[0], lizards)]
     steady = min(k.steady for k in marks)
     if any(k.colour is None or k.colour not in colours for k in marks):
         return None, round(0.5 * steady, 2), False
@@ -457,14 +511,18 @@ def cards_in(frame_bgr: NDArray[np.uint8]) -> tuple[list[cv2.typing.RotatedRect]
 
 
 def read_card_faces(
-    frame_bgr: NDArray[np.uint8], colours: tuple[str, ...], profile: Profile | None = None
+    frame_bgr: NDArray[np.uint8],
+    colours: tuple[str, ...],
+    profile: Profile | None = None,
+    lizards: tuple[str, ...] | None = None,
 ) -> list[Die]:
-    """Every card in a BGR frame as a ``Die`` entry (face ``kind:colour+colour``), left to right."""
+    """Every card in a BGR frame as a ``Die`` entry (face ``kind:colour+colour``), left to right
+    (``read_card``)."""
     height, width = frame_bgr.shape[:2]
     rects, scale, cast = cards_in(frame_bgr)
     out = []
     for rect in rects:
-        face, confidence, ok = read_card(straighten(frame_bgr, rect, scale), cast, colours, profile)
+        face, confidence, ok = read_card(straighten(frame_bgr, rect, scale), cast, colours, profile, lizards)
         x, y, w, h = cv2.boundingRect(np.round(cv2.boxPoints(rect) / scale).astype(np.int32))
         x0, y0 = max(0, x), max(0, y)
         box = (x0, y0, max(1, min(width, x + w) - x0), max(1, min(height, y + h) - y0))

@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.cards import DEFAULT_CARD_COLOURS, card_features, read_card_faces
+from vision.cards import DEFAULT_CARD_COLOURS, DEFAULT_LIZARD_COLOURS, card_features, read_card_faces
 from vision.colour_bodies import body_features, read_bodies
 from vision.colour_classical import classical_features, read_classical
 from vision.colour_face_net import MODEL as FACE_MODEL
@@ -153,6 +153,7 @@ def read_cards(
     frame_bgr: NDArray[np.uint8],
     colours: tuple[str, ...] | None = None,
     profile: Profile | None = None,
+    lizards: tuple[str, ...] | None = None,
 ) -> Reading:
     """Read every Lezard card in the frame; ``face`` is ``{"kind": ..., "colours": [...]}``.
 
@@ -160,6 +161,8 @@ def read_cards(
     caller; default ``DEFAULT_CARD_COLOURS``); a card showing another colour is ``uncertain``.
     ``profile``: the colours of the player's own cards (``card_features``, ``kostka teach --mode
     cards``) instead of the built-in hue bands; a mark far from every taught colour is ``uncertain``.
+    ``lizards``: the colours of the box's lizards, which its lizard cards show (the same data file;
+    default, with the default board, ``DEFAULT_LIZARD_COLOURS``, else any of ``colours``).
     """
     from vision.reader import as_bgr
 
@@ -167,5 +170,6 @@ def read_cards(
         raise ProfileError(f"a profile taught for {profile.mode} cannot read cards: teach the cards")
     frame = as_bgr(frame_bgr)
     height, width = frame.shape[:2]
-    names = DEFAULT_CARD_COLOURS if colours is None else colours
-    return Reading(tuple(read_card_faces(frame, names, profile)), width, height)
+    if colours is None:
+        colours, lizards = DEFAULT_CARD_COLOURS, DEFAULT_LIZARD_COLOURS if lizards is None else lizards
+    return Reading(tuple(read_card_faces(frame, colours, profile, lizards)), width, height)

@@ -332,6 +332,7 @@ def read_dice(
     models: str | None = None,
     profile: Profile | None = None,
     colours: tuple[str, ...] | None = None,
+    lizards: tuple[str, ...] | None = None,
 ) -> Reading:
     """Read every die in a BGR uint8 frame; see the module docstring.
 
@@ -341,7 +342,8 @@ def read_dice(
     ``die_px``: the dice side in frame pixels if known (fixed camera), else measured (pips).
     ``models``: a folder with other network files (e.g. trained on part of the data).
     ``profile``: a taught profile (colours or cards, ``kostka teach``; default: the built-in rules).
-    ``colours``: the colour names the board uses (cards; the caller reads the game's data).
+    ``colours``: the colour names the board uses (cards; the caller reads the game's data), and
+    ``lizards`` those of its lizards, which its lizard cards show.
 
     >>> read_dice(np.zeros((480, 640, 3), np.uint8), "dots")
     Traceback (most recent call last):
@@ -357,7 +359,7 @@ def read_dice(
     if mode == "cards":
         from vision.colour_reader import read_cards
 
-        return read_cards(frame_bgr, colours, profile)
+        return read_cards(frame_bgr, colours, profile, lizards)
     frame = as_bgr(frame_bgr)
     height, width = frame.shape[:2]
     pyramid = Pyramid(frame)

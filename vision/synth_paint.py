@@ -41,7 +41,10 @@ def mix(a: BGR, b: BGR, t: float, k: float = 1.0) -> BGR:
 STONOGA_COLOURS = ("yellow", "red", "green", "blue", "black")
 """The five colour faces of Nogi Stonogi's dice (rules/stonoga.py); the sixth is the star."""
 LEZARD_COLOURS = ("red", "orange", "yellow", "green", "blue")
-"""The colours of Lezard Domino's board and cards (rules/data/lezard.toml)."""
+"""The colours of Lezard Domino's board and its square cards (rules/data/lezard.toml)."""
+LIZARD_COLOURS = ("green", "blue", "red", "yellow")
+"""The colours of the box's four lizards, and so of its four lizard cards (the seed rules: "4 karty
+jaszczurki", each showing one player's lizard; rules/data/lezard.toml ``lizards``): no orange one."""
 FOREIGN_COLOURS = ("white", "purple", "orange")
 """Colour faces that are not Nogi Stonogi's: a reader in colours mode should call them uncertain."""
 

@@ -19,6 +19,7 @@ from vision.synth_light import Capture, Glare, HandShadow, Light
 from vision.synth_paint import (
     FOREIGN_COLOURS,
     LEZARD_COLOURS,
+    LIZARD_COLOURS,
     STONOGA_COLOURS,
     CardKind,
     Kit,
@@ -236,8 +237,9 @@ def sample_faces(rng: np.random.Generator, d: Difficulty, mode: Mode) -> list[Tr
         faces: list[TruthFace] = []
         for _ in range(int(rng.integers(d.cards[0], d.cards[1] + 1))):
             kind: CardKind = ("square", "squares", "lizard")[int(rng.choice(3, p=[0.4, 0.4, 0.2]))]
-            picked = rng.choice(len(LEZARD_COLOURS), size=2 if kind == "squares" else 1, replace=False)
-            faces.append(CardFace(kind, tuple(LEZARD_COLOURS[int(i)] for i in picked)))
+            names = LIZARD_COLOURS if kind == "lizard" else LEZARD_COLOURS
+            picked = rng.choice(len(names), size=2 if kind == "squares" else 1, replace=False)
+            faces.append(CardFace(kind, tuple(names[int(i)] for i in picked)))
         return faces
     count = int(rng.integers(d.dice[0], d.dice[1] + 1))
     if mode == "pips":

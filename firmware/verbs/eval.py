@@ -286,7 +286,7 @@ def run(args: argparse.Namespace) -> int:
               f"the folder for {args.mode}.", file=sys.stderr)  # fmt: skip
         return 2
     try:
-        profile, colours = reader_inputs(
+        profile, colours, lizards = reader_inputs(
             mode, models=args.models, profile_path=args.profile, board_path=args.board
         )
     except ReaderSetupError as error:
@@ -308,7 +308,12 @@ def run(args: argparse.Namespace) -> int:
         try:
             t0 = time.perf_counter()
             reading = read_dice(
-                np.asarray(image, np.uint8), mode, models=args.models, profile=profile, colours=colours
+                np.asarray(image, np.uint8),
+                mode,
+                models=args.models,
+                profile=profile,
+                colours=colours,
+                lizards=lizards,
             )
             tally.ms.append(1000 * (time.perf_counter() - t0))
         except (ModelError, FaceModelError, ProfileError) as error:

@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     from vision.reader import read_dice
 
     try:
-        profile, colours = reader_inputs(
+        profile, colours, lizards = reader_inputs(
             args.mode, models=args.models, profile_path=args.profile, board_path=args.board
         )
     except ReaderSetupError as error:
@@ -114,7 +114,12 @@ def run(args: argparse.Namespace) -> int:
         try:
             started = time.perf_counter()
             reading = read_dice(
-                np.asarray(frame, np.uint8), args.mode, models=args.models, profile=profile, colours=colours
+                np.asarray(frame, np.uint8),
+                args.mode,
+                models=args.models,
+                profile=profile,
+                colours=colours,
+                lizards=lizards,
             )
             ms = 1000 * (time.perf_counter() - started)
         except (ModelError, FaceModelError) as error:
