@@ -136,26 +136,25 @@ def beside_finds(
     tops: list[TopFace],
     probs: NDArray[np.float32],
     fine: NDArray[np.float32],
-    net: FaceClassifiers,
-    pyramid: Pyramid,
-    cast: Cast,
+    scale: tuple[float, float],
+    classify: Callable[[list[TopFace]], NDArray[np.float32]],
     settings: ColourSettings,
 ) -> tuple[list[TopFace], NDArray[np.float32]]:
-    """The finds and the face classifier's chances for each (``net``), with a die the coarser heat
-    missed beside another: a peak of the network's finer heat of at least ``touching_heat``,
-    farther than ``colour_apart`` sides from every find, where the classifier sees a top face.
-    Like each half of ``split_touching``'s, it takes its nearest find's side (dice of one game are
-    alike) and network outputs, and is judged as every find is."""
-    height, width = pyramid.at(1.0).shape[:2]
-    s = settings
+    """The finds and the face classifier's chances for each (``classify``), with a die the coarser
+    heat missed beside another: a peak of the network's finer heat (``fine``, of a frame scaled by
+    ``scale`` to the network's input) of at least ``touching_heat``, farther than ``colour_apart``
+    sides from every find, where the classifier sees a top face. Like each half of
+    ``split_touching``'s, it takes its nearest find's side (dice of one game are alike) and network
+    outputs, and is judged as every find is."""
     new: list[TopFace] = []
-    for peak in fine_peaks(fine, (INPUT[0] / width, INPUT[1] / height), s.touching_heat):
-        if tops and all(math.hypot(peak.x - t.x, peak.y - t.y) > s.colour_apart * t.side for t in tops + new):
+    for peak in fine_peaks(fine, scale, settings.touching_heat):
+        apart = settings.colour_apart
+        if tops and all(math.hypot(peak.x - t.x, peak.y - t.y) > apart * t.side for t in tops + new):
             nearest = min(tops, key=lambda t: math.hypot(peak.x - t.x, peak.y - t.y))
             new.append(replace(nearest, x=peak.x, y=peak.y, heat=peak.heat))
     if not new:
         return tops, probs
-    chances = _classify(net, pyramid, new, cast)
+    chances = classify(new)
     seen = [i for i, p in enumerate(chances) if int(np.argmax(p)) != NONE]
     return tops + [new[i] for i in seen], np.concatenate([probs, chances[seen]])
 
@@ -211,7 +210,9 @@ def classified(
             probs[rest] = _classify(net, pyramid, [tops[i] for i in rest], cast)
     if fine is not None:  # only now: a frame the network does not know has many finds
         tops, probs = split_touching(tops, probs, fine, net, pyramid, cast, settings)
-        tops, probs = beside_finds(tops, probs, fine, net, pyramid, cast, settings)
+        scale = (INPUT[0] / frame.shape[1], INPUT[1] / frame.shape[0])
+        look = partial(_classify, net, pyramid, cast=cast)
+        tops, probs = beside_finds(tops, probs, fine, scale, look, settings)
     tops, probs = looked_again(tops, probs, lambda found: _classify(net, pyramid, found, cast), settings)
     return tops, probs, cast, pyramid, blobs
 
