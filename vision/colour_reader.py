@@ -171,5 +171,6 @@ def read_cards(
     frame = as_bgr(frame_bgr)
     height, width = frame.shape[:2]
     if colours is None:
-        colours, lizards = DEFAULT_CARD_COLOURS, DEFAULT_LIZARD_COLOURS if lizards is None else lizards
+        colours = DEFAULT_CARD_COLOURS
+        lizards = DEFAULT_LIZARD_COLOURS if lizards is None else lizards
     return Reading(tuple(read_card_faces(frame, colours, profile, lizards)), width, height)

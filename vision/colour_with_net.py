@@ -147,8 +147,8 @@ def beside_finds(
     ``split_touching``'s, it takes its nearest find's side (dice of one game are alike) and network
     outputs, and is judged as every find is."""
     new: list[TopFace] = []
+    apart = settings.colour_apart
     for peak in fine_peaks(fine, scale, settings.touching_heat):
-        apart = settings.colour_apart
         if tops and all(math.hypot(peak.x - t.x, peak.y - t.y) > apart * t.side for t in tops + new):
             nearest = min(tops, key=lambda t: math.hypot(peak.x - t.x, peak.y - t.y))
             new.append(replace(nearest, x=peak.x, y=peak.y, heat=peak.heat))
@@ -208,12 +208,12 @@ def classified(
         rest = order[done:]
         if rest:
             probs[rest] = _classify(net, pyramid, [tops[i] for i in rest], cast)
+    classify = partial(_classify, net, pyramid, cast=cast)
     if fine is not None:  # only now: a frame the network does not know has many finds
         tops, probs = split_touching(tops, probs, fine, net, pyramid, cast, settings)
         scale = (INPUT[0] / frame.shape[1], INPUT[1] / frame.shape[0])
-        look = partial(_classify, net, pyramid, cast=cast)
-        tops, probs = beside_finds(tops, probs, fine, scale, look, settings)
-    tops, probs = looked_again(tops, probs, lambda found: _classify(net, pyramid, found, cast), settings)
+        tops, probs = beside_finds(tops, probs, fine, scale, classify, settings)
+    tops, probs = looked_again(tops, probs, classify, settings)
     return tops, probs, cast, pyramid, blobs
 
 
