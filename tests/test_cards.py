@@ -298,3 +298,25 @@ def test_a_washed_green_lizard_whose_hues_scatter_is_read() -> None:
     truth = [text(thing.face) for thing in scene.things]  # type: ignore[arg-type]
     assert "lizard:green" in truth
     assert ("lizard:green", "ok") in [(d.face, d.status) for d in read_cards(frame).dice]
+
+
+@pytest.mark.parametrize("seed", [100252, 101839])
+def test_a_card_whose_paper_the_blur_broke_into_pieces_is_found(seed: int) -> None:
+    """Hardest frames (session 41) of a small blurred card: at the finder's 640 pixels its paper is a
+    ring a pixel or two wide that the blur breaks at the sides, so the ring's outline encloses almost
+    nothing though its hull is the card's. An outline is weighed by the box around it, not its own area."""
+    frame, scene = render(seed, "hardest", "cards")
+    truth = {text(thing.face) for thing in scene.things}  # type: ignore[arg-type]
+    assert {(d.face, d.status) for d in read_cards(frame).dice} == {(face, "ok") for face in truth}
+
+
+@pytest.mark.parametrize("seed", [100381, 102046])
+def test_a_lizard_whose_thin_body_scatters_its_hue_is_read(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hardest frames (session 41) of a green lizard named green, only half its core within 3 hue
+    units of its median: its core lies along its outline. A square so scattered would not be ``ok``."""
+    frame, _ = render(seed, "hardest", "cards")
+    assert ("lizard:green", "ok") in [(d.face, d.status) for d in read_cards(frame).dice]
+    monkeypatch.setattr(cards, "LIZARD_STEADY", cards.STEADY)
+    assert ("lizard:green", "uncertain") in [(d.face, d.status) for d in read_cards(frame).dice]
