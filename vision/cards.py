@@ -132,9 +132,9 @@ no card more read wrong ``ok``. Before the fix of ``DRIFT`` round red's wrap it 
 glare spot moved to hue 179.9 be read red ``ok``, seed 61493.)"""
 LIZARD_STEADY = 0.5
 """...and for a lizard, half its core: its body and legs are a few pixels wide, so the core lies along
-its outline, where the print blurs into the paper and the outline and its hue scatters more than a
-square's (session 41: hardest card seeds 100000-105999, 1726 lizards read their own colour, 10 of them
-``uncertain`` only for steadiness 0.49-0.68 and none read another colour; cards read right over
+its outline, where the print blurs into the paper and the outline, and its hue scatters more than a
+square's (session 41, OpenCV 5.0: hardest card seeds 100000-105999, 1726 lizards read their own colour,
+10 of them ``uncertain`` only for steadiness 0.49-0.68 and none read another colour; cards read right over
 100000-102999, 5000-5599, 20000-20599, 30000-30599, 40000-40599, 60000-61599, 62000-63599 and the bench's
 0-199, with the cards' finder of session 41: 12902 -> 12918 of 13162, silent errors 11 as before)."""
 SQUARE_OFF_CENTRE = 0.1
