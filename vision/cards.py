@@ -215,8 +215,10 @@ def find_cards(work: NDArray[np.uint8], cast: Cast) -> list[cv2.typing.RotatedRe
         outlines, tree = cv2.findContours(paper, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
         outermost = np.flatnonzero(tree[0][:, 3] < 0).tolist() if tree is not None else []  # no holes
         for outline in map(outlines.__getitem__, outermost):
+            if len(outline) < 4:  # the frame's specks: most outlines, boxed in no further
+                continue
             _, _, across, down = cv2.boundingRect(outline)
-            if len(outline) < 4 or across * down < smallest:  # not its own area: a rim the blur broke
+            if across * down < smallest:  # not its own area: a rim the blur broke encloses almost none
                 continue
             hull = cv2.convexHull(outline)
             area = float(cv2.contourArea(hull))
