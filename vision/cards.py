@@ -76,9 +76,9 @@ HOLE_PAPER = 0.5
 spot over both) may still leave a hole of a card's shape in a darker cut, where its rim, blurred and
 shadowed, lies darker than either: the card then is the brighter part of the hole (``paper_within``),
 card-shaped and at least this share of the hole's rectangle (the hole holds the dark rim as well).
-(Session 42, hardest card seeds 100000-102999, 60000-61599 and 120000-121999: 9751 -> 9761 of 9928
-cards read right, missed 38 -> 18, silent errors the same 8; the hole's rectangle itself read two
-squares joined by the frame lines between them as one square ``ok``, seed 100697 on OpenCV 5.0.)"""
+(Session 42, the 13162 hardest cards of vision/README.md: 12918 -> 12929 read right, missed 45 -> 20,
+the same 11 silent errors. The hole's rectangle itself read two squares, joined by the frame lines
+between them, as one square ``ok``: seed 100697 on OpenCV 5.0.)"""
 CARD_W, CARD_H = 150, 100
 MARGIN = 0.07
 """The card's rim (this share of its height) is not looked at for marks."""
@@ -223,8 +223,9 @@ def find_cards(work: NDArray[np.uint8], cast: Cast) -> list[cv2.typing.RotatedRe
         _, bright = cv2.threshold(value, min(255, math.floor(level * cast.white)), 1, cv2.THRESH_BINARY)
         paper = cv2.bitwise_and(mask.view(np.uint8), bright)
         outlines, tree = cv2.findContours(paper, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-        for i in np.flatnonzero(boxed(outlines) >= smallest).tolist():  # not its own area: a rim
-            outline, hole = outlines[i], tree[0][i, 3] >= 0  # the blur broke encloses almost none
+        # weighed by its box, not its own area: a rim the blur broke encloses almost none
+        for i in np.flatnonzero(boxed(outlines) >= smallest).tolist():
+            outline, hole = outlines[i], tree[0][i, 3] >= 0  # a hole's outline has a parent
             hull = cv2.convexHull(outline)
             area = float(cv2.contourArea(hull))
             rect = cv2.minAreaRect(hull)
@@ -265,8 +266,8 @@ def boxed(outlines: Sequence[cv2.typing.MatLike]) -> NDArray[np.int64]:
 
 def paper_within(value: NDArray[np.uint8], hole: cv2.typing.RotatedRect) -> cv2.typing.RotatedRect | None:
     """The rectangle of the brighter part (Otsu's split of ``value`` inside ``hole``, a rotated
-    rectangle of ``value``'s pixels), if it has a card's shape and covers ``HOLE_PAPER`` of the hole;
-    else None (``HOLE_PAPER``).
+    rectangle of ``value``'s pixels), if it has a card's shape and covers at least ``HOLE_PAPER`` of
+    the hole; else None.
 
     >>> value = np.full((60, 80), 40, np.uint8)
     >>> value[12:48, 14:66] = 90  # a card's dark rim
