@@ -228,11 +228,8 @@ def find_cards(work: NDArray[np.uint8], cast: Cast) -> list[cv2.typing.RotatedRe
             outline, hole = outlines[i], tree[0][i, 3] >= 0  # a hole's outline has a parent
             hull = cv2.convexHull(outline)
             area = float(cv2.contourArea(hull))
-            rect = cv2.minAreaRect(hull)
-            w, h = rect[1]
-            if not CARD_AREA[0] * area_total <= area <= CARD_AREA[1] * area_total or min(w, h) <= 0:
-                continue
-            if CARD_ASPECT[0] <= max(w, h) / min(w, h) <= CARD_ASPECT[1] and area >= CARD_FILL * w * h:
+            rect = card_shaped(hull, area)
+            if rect is not None and CARD_AREA[0] * area_total <= area <= CARD_AREA[1] * area_total:
                 (holes if hole else found).append((area, rect))
     found.sort(key=lambda f: -f[0])
     kept: list[cv2.typing.RotatedRect] = []
@@ -289,13 +286,26 @@ def paper_within(value: NDArray[np.uint8], hole: cv2.typing.RotatedRect) -> cv2.
     if points is None:
         return None
     hull = cv2.convexHull(np.asarray(points, np.int32) + origin)
-    card = cv2.minAreaRect(hull)
-    w, h = card[1]
-    if min(w, h) <= 0 or not CARD_ASPECT[0] <= max(w, h) / min(w, h) <= CARD_ASPECT[1]:
-        return None
-    if cv2.contourArea(hull) < CARD_FILL * w * h or w * h < HOLE_PAPER * hole[1][0] * hole[1][1]:
+    card = card_shaped(hull, float(cv2.contourArea(hull)))
+    if card is None or card[1][0] * card[1][1] < HOLE_PAPER * hole[1][0] * hole[1][1]:
         return None
     return card
+
+
+def card_shaped(hull: cv2.typing.MatLike, area: float) -> cv2.typing.RotatedRect | None:
+    """The rotated rectangle around a convex ``hull`` of ``area`` when it has a card's shape
+    (``CARD_ASPECT``, filled to ``CARD_FILL``); else None.
+
+    >>> sorted(card_shaped(np.array([[[0, 0]], [[30, 0]], [[30, 20]], [[0, 20]]], np.int32), 600.0)[1])
+    [20.0, 30.0]
+    >>> card_shaped(np.array([[[0, 0]], [[20, 0]], [[20, 20]], [[0, 20]]], np.int32), 400.0) is None
+    True
+    """
+    rect = cv2.minAreaRect(hull)
+    w, h = rect[1]
+    if min(w, h) <= 0 or not CARD_ASPECT[0] <= max(w, h) / min(w, h) <= CARD_ASPECT[1]:
+        return None
+    return rect if area >= CARD_FILL * w * h else None
 
 
 def straighten(image: NDArray[np.uint8], rect: cv2.typing.RotatedRect, scale: float) -> NDArray[np.uint8]:
