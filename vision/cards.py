@@ -100,6 +100,11 @@ SQUARE_LARGEST = 0.4
 between them, as saturated as a print: 0.55-0.6, in the card's middle)..."""
 LIZARD_SOLIDITY = 0.7
 """...and a lizard, legs and tail, fills at most this share of its hull (renderer: 0.43-0.55)."""
+LIZARD_AREA = 0.05
+"""...and covers at least this share of the card (renderer: 0.06-0.24, 0.15-0.22 for nine in ten;
+hardest card seeds 100000-102999, 892 lizards): what is left of a square a glare spot holed may be
+as ragged as a lizard but is smaller (a crescent of 0.03, solidity 0.46, in
+``test_a_square_under_a_glare_spot_is_read_right_or_uncertain``)."""
 SURE_LIZARD, LIZARD_REACH = 0.6, 6.0
 """A lizard card shows one of the box's lizards, fewer colours than the board's (Lezard Domino: no
 orange lizard). A mark surely a lizard (solidity at most ``SURE_LIZARD``) and not washed out
@@ -126,7 +131,9 @@ DRIFT = 5.0
 """A mark whose vivid part is still paler than this saturation (0-255; the renderer's prints
 read 150 or more in 95 % of marks) lies in a glare spot, which moves its hue towards the next
 colour (by up to about 6 on the renderer's frames, and an orange lizard's to 179.9 in seed 61493): it
-is named only if its hue lies DRIFT or more inside its colour's band, round the hue circle. (Until
+is named only if its hue lies DRIFT or more inside its colour's band, round the hue circle, or the
+only other colours within DRIFT (``drifted_from``) are none the board's cards show (purple for
+Lezard Domino: a washed red at hue 170-175 is red). (Until
 session 36 red's upper end, 3.5 across 180, was not checked for hues 175-180: 3 right cards of 5711
 (hardest card seeds 0-199, 5000-5599, 20000-20599, 30000-30599, 40000-40599, 60000-60599, 61000-61599)
 were so read and are now ``uncertain``, none read wrong.)"""
@@ -348,6 +355,8 @@ class Mark:
     washed: bool = False
     saturation: float = 0.0
     value: float = 0.0
+    drift: tuple[str, ...] = ()
+    """For a washed-out mark, the other colours a glare spot may have moved it from (``drifted_from``)."""
 
     def features(self) -> tuple[float, ...]:
         """Numbers that describe the mark's colour for a taught profile (``vision.colour_profile``,
@@ -430,8 +439,6 @@ def _mark(hsv: NDArray[np.float32], mark: NDArray[np.uint8], paper: float) -> Ma
     colour = card_hue_name(median)
     vivid = percentile(saturation[core], 50)
     washed = vivid < WASHED
-    if washed and {card_hue_name((median - DRIFT) % 180), card_hue_name((median + DRIFT) % 180)} != {colour}:
-        colour = None
     steady = float(np.mean(np.abs(hue_offset(hue, median)) <= STEADY_HUE))
     if washed and colour is not None:
         steady = max(steady, float(np.mean(in_band(hue, colour))))
@@ -442,9 +449,33 @@ def _mark(hsv: NDArray[np.float32], mark: NDArray[np.uint8], paper: float) -> Ma
     moments = cv2.moments(mark, binaryImage=True)  # whole-number sums: the mean of the columns exactly
     x = moments["m10"] / moments["m00"] / CARD_W
     value = percentile(hsv[..., 2][core], 50) / max(paper, 1.0)
-    return Mark(
-        colour, round(median, 1), steady, solidity, x, pixels / (CARD_W * CARD_H), washed, vivid, value
-    )
+    area = pixels / (CARD_W * CARD_H)
+    drift = drifted_from(median, colour) if washed else ()
+    return Mark(colour, round(median, 1), steady, solidity, x, area, washed, vivid, value, drift)
+
+
+def drifted_from(hue: float, colour: str | None) -> tuple[str, ...]:
+    """The colours other than ``colour`` that a glare spot may have moved a washed-out mark of
+    ``hue`` from: those ``DRIFT`` either side of it, or, where that lies between two bands, the
+    band beyond.
+
+    >>> drifted_from(172.0, "red"), drifted_from(179.9, "red"), drifted_from(126.0, "blue")
+    (('purple',), ('orange',), ('purple',))
+    >>> drifted_from(60.0, "green"), drifted_from(36.0, "yellow")
+    ((), ('green',))
+    """
+    out: list[str] = []
+    for end in ((hue - DRIFT) % 180, (hue + DRIFT) % 180):
+        name = card_hue_name(end)
+        beyond = hue_gap(end) if name is None else (name,)
+        out += [other for other in beyond or () if other != colour and other not in out]
+    return tuple(out)
+
+
+def glare_checked(mark: Mark, colours: tuple[str, ...]) -> Mark:
+    """``mark`` unnamed when a glare spot may have moved it from another of the board's ``colours``
+    (``DRIFT``)."""
+    return replace(mark, colour=None) if set(mark.drift) & set(colours) else mark
 
 
 def card_marks(card_bgr: NDArray[np.uint8], cast: Cast) -> list[Mark]:
@@ -559,7 +590,7 @@ def read_card(
     """``(face or None, confidence, ok)`` of one straightened card; ``profile``: the colours the
     player taught (``kostka teach --mode cards``) instead of the built-in hue bands; ``lizards``:
     the colours a lizard card may show (None: any of ``colours``)."""
-    marks = card_marks(card_bgr, cast)
+    marks = [glare_checked(k, colours) for k in card_marks(card_bgr, cast)]
     if not 1 <= len(marks) <= 2:
         return None, 0.2, False
     if profile is not None:
@@ -577,7 +608,7 @@ def read_card(
         kind = "square"
         sure = SQUARE_AREA <= marks[0].area <= SQUARE_LARGEST and abs(marks[0].x - 0.5) <= SQUARE_OFF_CENTRE
     else:
-        kind, sure = "lizard", marks[0].solidity <= LIZARD_SOLIDITY
+        kind, sure = "lizard", marks[0].solidity <= LIZARD_SOLIDITY and marks[0].area >= LIZARD_AREA
     face = f"{kind}:{'+'.join(str(k.colour) for k in marks)}"
     return face, round(steady, 2), sure and steady >= (LIZARD_STEADY if kind == "lizard" else STEADY)
 
