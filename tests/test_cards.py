@@ -287,9 +287,9 @@ def test_a_washed_out_mark_is_named_only_well_inside_its_band_across_red_s_wrap(
 
 @pytest.mark.parametrize("seed", [155, 63508, 121078])
 def test_a_washed_red_near_purple_is_red_on_a_board_without_purple(seed: int) -> None:
-    """Hardest seeds whose red square a glare spot washed out to hue 170-175, within ``DRIFT`` of
-    the gap below purple's band: no Lezard card is purple, so it is red (uncertain until session
-    43); a board with purple cards leaves it uncertain. The same on OpenCV 5.0 and Bookworm's 4.11."""
+    """Hardest seeds whose red square a glare spot washed out to hue 172-174.5, within ``DRIFT`` of
+    the gap between purple's band and red's: no Lezard card is purple, so it is red (uncertain until
+    session 43); a board with purple cards leaves it uncertain. The same on OpenCV 5.0 and Bookworm's 4.11."""
     frame, scene = render(seed, "hardest", "cards")
     truth = [text(thing.face) for thing in scene.things]  # type: ignore[arg-type]
     assert "square:red" in truth

@@ -8,7 +8,7 @@ picture, long side across, white-balances it on its own paper and looks at the c
 inside it: one compact mark is a square, two are two squares (read left to right as the camera
 sees them), one ragged mark (legs, tail) is a lizard. A mark's colour is named by the hue of its
 most saturated pixels (``CARD_HUES``); a hue between two names, a mark of mixed hues, a mark washed
-out by glare near the end of its name's band or a shape between a square and a lizard is
+out by glare near another of the board's colours or a shape between a square and a lizard is
 ``uncertain``, never a guess. The colour names a board uses are passed in
 (``colours``): vision/ knows no game's data files.
 
@@ -132,8 +132,10 @@ DRIFT = 5.0
 read 150 or more in 95 % of marks) lies in a glare spot, which moves its hue towards the next
 colour (by up to about 6 on the renderer's frames, and an orange lizard's to 179.9 in seed 61493): it
 is named only if its hue lies DRIFT or more inside its colour's band, round the hue circle, or the
-only other colours within DRIFT (``drifted_from``) are none the board's cards show (purple for
-Lezard Domino: a washed red at hue 170-175 is red). (Until
+only other colours within DRIFT (``drifted_from``) are none the board's cards show (``glare_checked``;
+purple for Lezard Domino: a washed red at hue 170-175 is red. Session 43, with ``LIZARD_AREA``:
+the 13162 hardest cards of vision/README.md 12929 -> 12934 read right, no card more read wrong
+``ok``). (Until
 session 36 red's upper end, 3.5 across 180, was not checked for hues 175-180: 3 right cards of 5711
 (hardest card seeds 0-199, 5000-5599, 20000-20599, 30000-30599, 40000-40599, 60000-60599, 61000-61599)
 were so read and are now ``uncertain``, none read wrong.)"""
