@@ -266,6 +266,10 @@ def white_card_hsv() -> np.ndarray:
     return hsv
 
 
+WITH_PURPLE = (*DEFAULT_CARD_COLOURS, "purple")
+"""A board whose cards show purple too (Lezard Domino's do not)."""
+
+
 @pytest.mark.parametrize(
     ("hue", "named"), [(179.9, None), (176.0, "red"), (1.0, None), (12.0, "orange"), (172.0, "red")]
 )
@@ -281,8 +285,7 @@ def test_a_washed_out_mark_is_named_only_well_inside_its_band_across_red_s_wrap(
     (mark,) = cards.marks_of(hsv)
     assert mark.washed and mark.hue == hue
     assert cards.glare_checked(mark, DEFAULT_CARD_COLOURS).colour == named
-    with_purple = (*DEFAULT_CARD_COLOURS, "purple")
-    assert cards.glare_checked(mark, with_purple).colour == (None if hue == 172.0 else named)
+    assert cards.glare_checked(mark, WITH_PURPLE).colour == (None if hue == 172.0 else named)
 
 
 @pytest.mark.parametrize("seed", [155, 63508, 121078])
@@ -294,7 +297,7 @@ def test_a_washed_red_near_purple_is_red_on_a_board_without_purple(seed: int) ->
     truth = [text(thing.face) for thing in scene.things]  # type: ignore[arg-type]
     assert "square:red" in truth
     assert ("square:red", "ok") in [(d.face, d.status) for d in read_cards(frame).dice]
-    with_purple = read_cards(frame, (*DEFAULT_CARD_COLOURS, "purple")).dice
+    with_purple = read_cards(frame, WITH_PURPLE).dice
     assert ("square:red", "ok") not in [(d.face, d.status) for d in with_purple]
 
 
