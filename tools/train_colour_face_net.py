@@ -13,7 +13,8 @@ face's centre (a die's side, the floor, a shadow). Each true top face is cut too
 kept in ``--cache`` (made once, reused).
 
 Then the training: crops turned a few degrees, scaled, shifted, mirrored and lit a little differently,
-cross-entropy over ``FACE_CLASSES``. Exported as ONNX opset 11 (Conv with BatchNorm folded,
+cross-entropy over ``FACE_CLASSES`` (``--widths``: the six layers' channels; session 44 tried a classifier
+twice as wide, vision/data/README.md). Exported as ONNX opset 11 (Conv with BatchNorm folded,
 ReLU, MaxPool, GlobalAveragePool, Gemm), dynamic batch: OpenCV 4.11 and 5.0 load it.
 """
 
@@ -55,10 +56,13 @@ ZOOM = 2
 NONE, COCKED = FACE_CLASSES.index("none"), FACE_CLASSES.index("cocked")
 
 
+WIDTHS = (16, 32, 48, 48, 64, 96)
+
+
 class ColourFaceNet(nn.Module):
-    def __init__(self) -> None:
+    def __init__(self, widths: tuple[int, int, int, int, int, int] = WIDTHS) -> None:
         super().__init__()
-        self.body = classifier((16, 32, 48, 48, 64, 96), len(FACE_CLASSES))
+        self.body = classifier(widths, len(FACE_CLASSES))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.body(x)
@@ -227,6 +231,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--resume", help="start from this state dict (.pt)")
+    parser.add_argument("--widths", default=",".join(map(str, WIDTHS)), help="the six layers' channels")
     parser.add_argument("--out", default=str(ROOT / "vision" / "data" / "colour_face_net.onnx"))
     args = parser.parse_args()
     rng = started(args.threads, args.seed)  # making the caches draws no random number
@@ -241,7 +246,10 @@ def main() -> int:
     if real:
         real_counts = np.bincount([c for _, c in real], minlength=len(FACE_CLASSES))
         print("real crops per class:", dict(zip(FACE_CLASSES, real_counts.tolist(), strict=True)), flush=True)
-    net = ColourFaceNet()
+    widths = tuple(int(w) for w in args.widths.split(","))
+    if len(widths) != 6:
+        parser.error(f"--widths takes six numbers, not {args.widths!r}")
+    net = ColourFaceNet(widths)
     if args.resume:
         net.load_state_dict(torch.load(args.resume))
     weights = torch.ones(len(FACE_CLASSES))
