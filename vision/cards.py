@@ -103,8 +103,8 @@ LIZARD_SOLIDITY = 0.7
 LIZARD_AREA = 0.05
 """...and covers at least this share of the card (renderer: 0.06-0.24, 0.15-0.22 for nine in ten;
 hardest card seeds 100000-102999, 892 lizards): what is left of a square a glare spot holed may be
-as ragged as a lizard but is smaller (a crescent of 0.03, solidity 0.46, in
-``test_a_square_under_a_glare_spot_is_read_right_or_uncertain``)."""
+as ragged as a lizard but is smaller (a crescent of 0.03, solidity 0.46:
+``test_what_a_glare_spot_leaves_of_a_red_square_is_no_lizard``)."""
 SURE_LIZARD, LIZARD_REACH = 0.6, 6.0
 """A lizard card shows one of the box's lizards, fewer colours than the board's (Lezard Domino: no
 orange lizard). A mark surely a lizard (solidity at most ``SURE_LIZARD``) and not washed out
