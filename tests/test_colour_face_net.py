@@ -20,6 +20,7 @@ from vision.colour_face_net import (
     FACE_CLIP,
     WHITE,
     ColourFaceNetError,
+    FaceClassifiers,
     classify_faces,
     face_input,
     load_colour_face_net,
@@ -141,21 +142,43 @@ def test_without_the_classifier_colour_mode_reads_classically_and_asked_for_it_s
         read_colours(frame, settings=replace(COLOUR_SETTINGS, colour_net=True))
 
 
+class ByGrey:
+    """A stand-in network whose chances for a crop are picked by the crop's grey level (crop ``k`` is
+    filled with ``k``), recording which crops it was shown."""
+
+    def __init__(self, chances: dict[int, list[float]]) -> None:
+        self.chances = chances
+        self.shown: list[int] = []
+
+    def run(self, blob: np.ndarray) -> np.ndarray:
+        levels = [round(float(b.mean()) * 255) for b in blob]
+        self.shown += levels
+        return np.log(np.array([self.chances[k] for k in levels], np.float32) + 1e-9)
+
+
 def test_a_yellow_face_doubted_for_another_colour_is_read_when_the_second_classifier_is_sure() -> None:
-    from dataclasses import replace
+    """Only a face the first classifier names yellow while doubting another colour (``DOUBT_ASKED``
+    or more) is shown to the second; that doubt stands only as far as the second shares it."""
+    yellow, red, other = (FACE_CLASSES.index(c) for c in ("yellow", "red", "other"))
 
-    from vision.colour_reader import COLOUR_SETTINGS, read_colours
+    def row(**given: float) -> list[float]:
+        out = [0.0] * len(FACE_CLASSES)
+        for name, p in given.items():
+            out[FACE_CLASSES.index(name)] = p
+        return out
 
-    frame, scene = render(6, "hardest", "colours")  # a bench frame: a yellow die at (290, 122)
-    yellow = next(t for t in scene.things if t.face == "yellow")
-    x, y, w, h = yellow.box
-
-    def read_there(settings):  # type: ignore[no-untyped-def]
-        dice = read_colours(frame, settings=settings).dice
-        return [(d.face, d.status) for d in dice if inside(d.centre)]
-
-    def inside(centre):  # type: ignore[no-untyped-def]
-        return x <= centre[0] <= x + w and y <= centre[1] <= y + h
-
-    assert read_there(COLOUR_SETTINGS) == [("yellow", "ok")]
-    assert read_there(replace(COLOUR_SETTINGS, face_other_second=False)) == [("yellow", "uncertain")]
+    first = ByGrey(
+        {
+            0: row(yellow=0.88, other=0.1, cocked=0.02),  # doubted
+            1: row(red=0.99, other=0.01),  # not yellow
+            2: row(yellow=0.9995, other=0.0005),  # doubted too little to ask
+        }
+    )
+    second = ByGrey({0: row(yellow=0.99, other=0.01)})
+    crops = [np.full((CROP, CROP, 3), k, np.uint8) for k in range(3)]
+    alone = FaceClassifiers(first).chances(crops)
+    both = FaceClassifiers(first, second).chances(crops)
+    assert second.shown == [0]
+    assert [round(float(p), 2) for p in alone[0, [yellow, other]]] == [0.88, 0.1]
+    assert [round(float(p), 2) for p in both[0, [yellow, other]]] == [0.97, 0.01]
+    assert np.allclose(both[1:], alone[1:]) and int(np.argmax(both[1])) == red

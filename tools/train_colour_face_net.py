@@ -1,4 +1,4 @@
-"""Train colour mode's face classifier (vision/data/colour_face_net.onnx) on the renderer only.
+"""Train colour mode's face classifier (vision/data/colour_face_net.onnx) on the renderer and the photos.
 
     .venv/bin/python tools/train_colour_face_net.py --frames 3000 --steps 6000 --out /tmp/cf/net.onnx
 
@@ -11,6 +11,9 @@ preset with more touching, cocked and foreign dice), the shipped colour network
 renderer's plan: the class of the top face it sits on, ``cocked``, or ``none`` when it is no top
 face's centre (a die's side, the floor, a shadow). Each true top face is cut too. The crops are
 kept in ``--cache`` (made once, reused).
+
+``--real`` and ``--changed`` mix in crops of the labelled photos' even half, as taken and changed as
+``bench/photo_changes.py`` changes them (darker, warmer, blurred, the camera higher...; session 45).
 
 Then the training: crops turned a few degrees, scaled, shifted, mirrored and lit a little differently,
 cross-entropy over ``FACE_CLASSES`` (``--widths``: the six layers' channels; session 44 tried a classifier
@@ -36,16 +39,19 @@ from torch import nn
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from net_blocks import classifier, one_cycle, started, write_onnx  # noqa: E402
+from photo_changes import CHANGES, NEARER, as_taken  # noqa: E402
 from train_colour_net import TRAIN_DEFAULT, TRAIN_HARD, top_faces  # noqa: E402
 
 from vision.colour_face_net import CROP, FACE_CLASSES, face_input  # noqa: E402
+from vision.colour_face_net import MODEL as FACE_MODEL  # noqa: E402
 from vision.colour_finder import frame_cast  # noqa: E402
 from vision.colour_net import CLASSES, find_top_faces, load_colour_net  # noqa: E402
 from vision.colour_net import MODEL as COLOUR_MODEL  # noqa: E402
 from vision.colour_reader import COLOUR_SETTINGS  # noqa: E402
-from vision.colour_with_net import blobs_at, net_tops, network_knows  # noqa: E402
+from vision.colour_with_net import classified  # noqa: E402
 from vision.scaling import Pyramid  # noqa: E402
 from vision.synth import draw, plan_scene  # noqa: E402
 
@@ -121,14 +127,23 @@ def scene_crops(seed: int, pips: float = 0.0) -> list[tuple[np.ndarray, int]]:
     return out
 
 
-def real_crops(parity: int = 0) -> list[tuple[np.ndarray, int]]:
+CHANGED = tuple(c for c in CHANGES if c != "as-taken" and c not in NEARER)
+"""The photo changes ``--changed`` crops are cut under: all the benches' but a nearer camera (dice
+bigger than the renderer draws, whose pips the colour network takes for dice)."""
+
+
+def real_crops(
+    parity: int = 0, changes: tuple[str, ...] = ("as-taken",), face: str = str(FACE_MODEL)
+) -> list[tuple[np.ndarray, int]]:
     """Crops at the colour network's finds in the photos of ../shared/data/dice-photos whose
     body colours are labelled (tests/data/colour_labels), only images ``parity`` (0: the even
-    ones, by name, as bench/eval_colour_photos.py counts) and only frames the network knows
-    (``network_knows``: the others are read classically). A find on a labelled die's centre
-    takes its class (a Stonoga colour; white, marbled, gold, purple: ``other``; cocked in the
-    set's labels: ``cocked``; ``smoke`` is left out); a find far from every die, or far smaller
-    than the die it lies on (a pip), is ``none``."""
+    ones, by name, as bench/eval_colour_photos.py counts), each photo as it is or under each of
+    ``changes`` (``bench/photo_changes.py``: darker, warmer, blurred, the camera higher...), and
+    only frames the reader's networks know (``classified``, with the face classifier in file
+    ``face``: the others are read by the pip reader or classically). A find on a labelled die's
+    centre takes its class (a Stonoga colour; white, marbled, gold, purple: ``other``; cocked in
+    the set's labels: ``cocked``; ``smoke`` is left out); a find far from every die, or far
+    smaller than the die it lies on (a pip), is ``none``."""
     from firmware.labels import COCKED as COCKED_VALUE
     from firmware.labels import load_set
 
@@ -145,19 +160,43 @@ def real_crops(parity: int = 0) -> list[tuple[np.ndarray, int]]:
             frame = cv2.imread(str(PHOTOS / table.stem / "images" / image), cv2.IMREAD_COLOR)
             if frame is None:
                 continue
-            tops, cast, pyramid, _ = net_tops(frame, COLOUR_SETTINGS, str(COLOUR_MODEL))
-            if not network_knows(tops, blobs_at(pyramid, tops, COLOUR_SETTINGS), COLOUR_SETTINGS):
-                continue
             height, width = frame.shape[:2]
             dice = []
             for die in labelled.labels.get(image, []):
                 near = [c for cx, cy, c in colours[image] if abs(cx - die.cx) + abs(cy - die.cy) < 0.01]
                 colour = "cocked" if die.value == COCKED_VALUE else near[0] if near else None
                 dice.append((die.cx * width, die.cy * height, max(die.w * width, die.h * height), colour))
-            for top in tops:
-                cls = real_label(top.x, top.y, top.side, dice)
-                if cls is not None:
-                    out.append((face_input(pyramid, top.x, top.y, top.side, cast, ZOOM), cls))
+            for change in changes:
+                out += changed_crops(frame, change, dice, face)
+    return out
+
+
+def changed_crops(
+    frame: np.ndarray, change: str, dice: list[tuple[float, float, float, str | None]], face: str
+) -> list[tuple[np.ndarray, int]]:
+    """``real_crops`` of one photo under one change: the finds of the changed photo as the reader
+    makes them (``classified``: none for a frame the reader does not know), each labelled where it
+    lies in the photo as taken (a find the change's border holds is left out)."""
+    from vision.reading import Die, Reading
+
+    height, width = frame.shape[:2]
+    changed = CHANGES[change](frame)
+    seen = classified(changed, COLOUR_SETTINGS, str(COLOUR_MODEL), face)
+    if seen is None:
+        return []
+    tops, _, cast, pyramid, _ = seen
+    out = []
+    for top in tops:
+        half = top.side / 2
+        box = (round(top.x - half), round(top.y - half), round(top.side), round(top.side))
+        one = Reading((Die(None, 0.0, "uncertain", box),), changed.shape[1], changed.shape[0])
+        seen = as_taken(one, change, height, width)
+        if not seen.dice:
+            continue
+        (x, y), side = seen.dice[0].centre, max(seen.dice[0].box[2:])
+        cls = real_label(x, y, side, dice)
+        if cls is not None:
+            out.append((face_input(pyramid, top.x, top.y, top.side, cast, ZOOM), cls))
     return out
 
 
@@ -224,6 +263,9 @@ def main() -> int:
     parser.add_argument("--pips", type=float, default=0.0, help="share of pip-dice scenes in the cache")
     parser.add_argument("--cocked-weight", type=float, default=1.0, help="weight of the cocked class")
     parser.add_argument("--real", type=float, default=0.0, help="share of samples from the even photos")
+    parser.add_argument("--changed", type=float, default=0.0, help="share from the changed even photos")
+    parser.add_argument("--changes", default=",".join(CHANGED), help="how they are changed, comma-separated")
+    parser.add_argument("--face", default=str(FACE_MODEL), help="classifier picking the photos' finds")
     parser.add_argument("--first", type=int, default=0, help="first scene is SEED_BASE + FIRST")
     parser.add_argument("--steps", type=int, default=6000)
     parser.add_argument("--batch", type=int, default=64)
@@ -234,6 +276,12 @@ def main() -> int:
     parser.add_argument("--widths", default=",".join(map(str, WIDTHS)), help="the six layers' channels")
     parser.add_argument("--out", default=str(ROOT / "vision" / "data" / "colour_face_net.onnx"))
     args = parser.parse_args()
+    widths = tuple(int(w) for w in args.widths.split(","))
+    if len(widths) != 6:
+        parser.error(f"--widths takes six numbers, not {args.widths!r}")
+    changes = tuple(args.changes.split(","))
+    if unknown := [c for c in changes if c not in CHANGES]:
+        parser.error(f"--changes: no change called {', '.join(unknown)} (known: {', '.join(CHANGES)})")
     rng = started(args.threads, args.seed)  # making the caches draws no random number
     if not Path(args.cache).is_file():
         make_cache(args.cache, args.frames, args.first, args.pips)
@@ -242,26 +290,31 @@ def main() -> int:
     labels = np.concatenate([f["labels"] for f in files])
     counts = np.bincount(labels, minlength=len(FACE_CLASSES))
     print("crops per class:", dict(zip(FACE_CLASSES, counts.tolist(), strict=True)), flush=True)
-    real = real_crops() if args.real > 0 else []
-    if real:
-        real_counts = np.bincount([c for _, c in real], minlength=len(FACE_CLASSES))
-        print("real crops per class:", dict(zip(FACE_CLASSES, real_counts.tolist(), strict=True)), flush=True)
-    widths = tuple(int(w) for w in args.widths.split(","))
-    if len(widths) != 6:
-        parser.error(f"--widths takes six numbers, not {args.widths!r}")
+    real = real_crops(0, face=args.face) if args.real > 0 else []
+    changed = real_crops(0, changes, args.face) if args.changed > 0 else []
+    for name, pool in (("real", real), ("changed", changed)):
+        if pool:
+            pool_counts = np.bincount([c for _, c in pool], minlength=len(FACE_CLASSES)).tolist()
+            print(f"{name} crops per class:", dict(zip(FACE_CLASSES, pool_counts, strict=True)), flush=True)
     net = ColourFaceNet(widths)
     if args.resume:
         net.load_state_dict(torch.load(args.resume))
     weights = torch.ones(len(FACE_CLASSES))
     weights[COCKED] = args.cocked_weight
     opt, sched = one_cycle(net.parameters(), args.lr, args.steps, 0.05)
+
+    def sample(draw: float, i: int) -> tuple[np.ndarray, int]:
+        """A real crop (a share ``--real``), a changed one (``--changed``) or rendered crop ``i``."""
+        if draw < args.real:
+            return real[rng.randrange(len(real))]
+        if draw < args.real + args.changed:
+            return changed[rng.randrange(len(changed))]
+        return crops[i], labels[i]
+
     start, seen, right = time.time(), 0, 0
     for step in range(args.steps):
         pick = [rng.randrange(len(labels)) for _ in range(args.batch)]
-        shown = [
-            real[rng.randrange(len(real))] if rng.random() < args.real else (crops[i], labels[i])
-            for i in pick
-        ]
+        shown = [sample(rng.random(), i) for i in pick]
         x = torch.from_numpy(np.stack([augment(c, rng) for c, _ in shown]).transpose(0, 3, 1, 2) / 255.0)
         y = torch.from_numpy(np.array([c for _, c in shown], np.int64))
         logits = net(x.float())
