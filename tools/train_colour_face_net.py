@@ -190,10 +190,10 @@ def changed_crops(
         half = top.side / 2
         box = (round(top.x - half), round(top.y - half), round(top.side), round(top.side))
         one = Reading((Die(None, 0.0, "uncertain", box),), changed.shape[1], changed.shape[0])
-        seen = as_taken(one, change, height, width)
-        if not seen.dice:
+        back = as_taken(one, change, height, width)
+        if not back.dice:
             continue
-        (x, y), side = seen.dice[0].centre, max(seen.dice[0].box[2:])
+        (x, y), side = back.dice[0].centre, max(back.dice[0].box[2:])
         cls = real_label(x, y, side, dice)
         if cls is not None:
             out.append((face_input(pyramid, top.x, top.y, top.side, cast, ZOOM), cls))
