@@ -52,6 +52,7 @@ from vision.colour_net import CLASSES, find_top_faces, load_colour_net  # noqa: 
 from vision.colour_net import MODEL as COLOUR_MODEL  # noqa: E402
 from vision.colour_reader import COLOUR_SETTINGS  # noqa: E402
 from vision.colour_with_net import classified  # noqa: E402
+from vision.reading import Die, Reading  # noqa: E402
 from vision.scaling import Pyramid  # noqa: E402
 from vision.synth import draw, plan_scene  # noqa: E402
 
@@ -177,8 +178,6 @@ def changed_crops(
     """``real_crops`` of one photo under one change: the finds of the changed photo as the reader
     makes them (``classified``: none for a frame the reader does not know), each labelled where it
     lies in the photo as taken (a find the change's border holds is left out)."""
-    from vision.reading import Die, Reading
-
     height, width = frame.shape[:2]
     changed = CHANGES[change](frame)
     seen = classified(changed, COLOUR_SETTINGS, str(COLOUR_MODEL), face)
