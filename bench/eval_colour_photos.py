@@ -13,7 +13,10 @@ is a silent error. ``smoke``
 (translucent dark grey) is shown apart: it is neither clearly black nor clearly not.
 Figures are printed for the even- and odd-numbered images (sorted by name) of each set: the
 settings were looked at on even ones only. ``--change`` reads the photos changed as another
-camera or room would change them (darker, warmer, blurred, JPEG-40, half size: bench/photo_changes.py).
+camera or room would change them (darker, warmer, blurred, JPEG-40, half size: bench/photo_changes.py);
+with the camera nearer (``near-70``, ``near-50``: the photo's middle scaled back up) only the dice
+whose labelled box lies wholly in that middle are scored, as ``bench/bench_photo_changes.py`` scores
+the pips.
 Each set's failures are drawn as a grid of crops (``kostka eval``'s picture: green the label, red what
 colour mode said) in ``out/colour-photos-SET.jpg`` (``--failures DIR`` for another folder).
 """
@@ -29,11 +32,11 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 import cv2
-from photo_changes import CHANGES, NEARER, as_taken
+from photo_changes import CHANGES, NEARER, as_taken, in_view
 from photo_sets import DATA as PHOTOS
 from photo_sets import absent
 
-from firmware.labels import LabelledSet
+from firmware.labels import LabelledDie, LabelledSet, load_set
 from firmware.verbs.eval import Failure, closest_pairs, failures_picture
 from vision.colour import STONOGA
 from vision.colour_reader import read_colours
@@ -56,6 +59,7 @@ def score_set(
         for row in csv.DictReader(handle):
             by_image[row["image"]].append((float(row["cx"]), float(row["cy"]), row["colour"]))
     images = sorted(by_image)[: limit or None]
+    boxes = load_set(PHOTOS / name).labels if change in NEARER else {}
     halves: dict[str, Counter[str]] = {"even": Counter(), "odd": Counter()}
     for number, image in enumerate(images):
         tally = halves["even" if number % 2 == 0 else "odd"]
@@ -64,10 +68,13 @@ def score_set(
             tally["unreadable"] += 1
             continue
         reading = as_taken(read_colours(CHANGES[change](frame), models=models), change, *frame.shape[:2])
+        labels = by_image[image]
+        if change in NEARER:
+            kept, reading = in_view(boxed(labels, boxes.get(image, [])), reading, change, *frame.shape[:2])
+            labels = [(label.cx, label.cy, str(label.value)) for label in kept]
         width, height = reading.width, reading.height
         sides = [max(d.box[2:]) for d in reading.dice]
         typical = statistics.median(sides) if sides else 0.1 * max(width, height)  # a missed die's crop
-        labels = by_image[image]
         gaps = [
             (math.hypot(d.centre[0] - cx * width, d.centre[1] - cy * height), n, i)
             for n, (cx, cy, _) in enumerate(labels)
@@ -105,6 +112,21 @@ def score_set(
     return halves
 
 
+def boxed(labels: list[tuple[float, float, str]], pips: list[LabelledDie]) -> list[LabelledDie]:
+    """The colour labels of a photo with the boxes of its pip labels, for ``in_view`` (each colour
+    label lies at the centre of a die in the set's own labels.csv: ``tests/data/colour_labels/README.md``).
+
+    >>> pips = [LabelledDie(3, 0.2, 0.3, 0.1, 0.1), LabelledDie(5, 0.6, 0.5, 0.12, 0.1)]
+    >>> boxed([(0.6, 0.5, "red")], pips)
+    [LabelledDie(value='red', cx=0.6, cy=0.5, w=0.12, h=0.1)]
+    """
+    out = []
+    for cx, cy, colour in labels:
+        pip = min(pips, key=lambda p: math.hypot(p.cx - cx, p.cy - cy))
+        out.append(LabelledDie(colour, cx, cy, pip.w, pip.h))
+    return out
+
+
 def report(name: str, half: str, t: Counter[str]) -> str:
     stonoga, other = t["stonoga dice"], t["other dice"]
     silent = t["stonoga silent"] + t["other silent"] + t["ok where no die"]
@@ -132,7 +154,7 @@ def main() -> int:
     )
     parser.add_argument(
         "--change",
-        choices=[c for c in CHANGES if c not in NEARER],
+        choices=list(CHANGES),
         default="as-taken",
         help="change the photos first",
     )

@@ -68,3 +68,45 @@ def test_a_reading_of_a_changed_photo_is_mapped_back_to_the_photo(
     assert (back.width, back.height) == (800, 600)
     (die,) = back.dice
     assert abs(die.centre[0] - 330) < 3 and abs(die.centre[1] - 280) < 3, die
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason=f"{SHARED} is absent (the labelled dice photos)")
+def test_a_nearer_camera_scores_only_the_dice_wholly_in_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--change near-50`` (the photo's middle half, scaled back up): a colour label is scored only
+    when its die's labelled box lies wholly in that middle, as ``bench/bench_photo_changes.py`` scores
+    the pips; a die the reader finds beside a die the middle cuts is no silent error."""
+    monkeypatch.syspath_prepend(str(ROOT / "bench"))
+    import csv
+
+    import eval_colour_photos
+
+    from firmware.labels import load_set
+
+    with (eval_colour_photos.LABELS / "gissur-red-in-box.csv").open(newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    images = sorted({row["image"] for row in rows})[:8]
+    boxes = load_set(SHARED / "gissur-red-in-box").labels
+    inside = 0
+    for row in (r for r in rows if r["image"] in images):
+        cx, cy = float(row["cx"]), float(row["cy"])
+        pip = min(boxes[row["image"]], key=lambda p: (p.cx - cx) ** 2 + (p.cy - cy) ** 2)
+        inside += all(
+            low >= 0.25 and low + size <= 0.75
+            for low, size in ((cx - pip.w / 2, pip.w), (cy - pip.h / 2, pip.h))
+        )
+    halves = eval_colour_photos.score_set("gissur-red-in-box", 8, change="near-50")
+    tally = halves["even"] + halves["odd"]
+    assert 0 < tally["stonoga dice"] == inside < len([r for r in rows if r["image"] in images])
+    assert tally["ok where no die"] == 0
+
+
+@pytest.mark.parametrize("name", ["eval_colour_photos", "photo_changes"])
+def test_the_bench_modules_examples_hold(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """pytest collects doctests from tests/, rules/, vision/ and firmware/ only: these bench modules'
+    examples are run here."""
+    import doctest
+    import importlib
+
+    monkeypatch.syspath_prepend(str(ROOT / "bench"))
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0
