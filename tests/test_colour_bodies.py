@@ -19,9 +19,9 @@ from firmware.labels import load_set
 from vision.colour_bodies import body_features, read_bodies
 from vision.colour_face_net import FACE_CLASSES, FaceClassifiers, load_colour_face_net
 from vision.colour_face_net import MODEL as FACE_MODEL
-from vision.colour_net import INPUT, MODEL, TopFace, pair_peaks
+from vision.colour_net import INPUT, MODEL, pair_peaks
 from vision.colour_reader import COLOUR_SETTINGS, face_features, read_colours
-from vision.colour_with_net import looked_again, net_tops, split_touching
+from vision.colour_with_net import net_tops, split_touching
 from vision.reading import Die
 from vision.synth import render
 
@@ -234,33 +234,6 @@ def test_a_flat_die_whose_count_the_pip_reader_doubts_has_its_colour_read() -> N
         "red",
         "uncertain",
     )
-
-
-def test_a_die_the_network_sizes_too_small_is_looked_at_again() -> None:
-    """A hot find the face classifier calls no top face is shown to it again ``again_side`` times as
-    big; where it then names a face, that face and side stand. (The case that asked for it: byler
-    111826, a black four with its sides in view, found a fifth smaller than it is; the classifier
-    shipped in session 45, trained on changed photos too, reads it ``uncertain`` with or without
-    the second look.)"""
-    s = COLOUR_SETTINGS
-    none, black = np.zeros(len(FACE_CLASSES), np.float32), np.zeros(len(FACE_CLASSES), np.float32)
-    none[FACE_CLASSES.index("none")], black[FACE_CLASSES.index("black")] = 0.97, 0.97
-    hot, cold = (
-        TopFace(100, 100, 20, s.again_heat, (), 0.0),
-        TopFace(300, 100, 20, s.again_heat - 0.1, (), 0.0),
-    )
-    asked: list[float] = []
-
-    def bigger_is_black(tops: list[TopFace]) -> np.ndarray:
-        asked.extend(t.side for t in tops)
-        return np.array([black if t.side > 20 else none for t in tops])
-
-    tops, probs = looked_again([hot, cold], np.array([none, none]), bigger_is_black, s)
-    assert asked == [pytest.approx(s.again_side * 20)]  # the cold find is not looked at again
-    assert [t.side for t in tops] == [pytest.approx(s.again_side * 20), 20]
-    assert [FACE_CLASSES[int(np.argmax(p))] for p in probs] == ["black", "none"]
-    tops, probs = looked_again([hot], np.array([none]), lambda tops: np.array([none] * len(tops)), s)
-    assert tops == [hot] and FACE_CLASSES[int(np.argmax(probs[0]))] == "none"
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason=f"{SHARED} is absent (the labelled dice photos)")

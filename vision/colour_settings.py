@@ -76,11 +76,6 @@ class ColourSettings:
     face_pip: float = 0.01  # ...a black face it gives this chance of none must be a blob of its size
     face_cocked: float = 0.5  # ...a find it gives this chance of leaning is ``cocked``
     face_none: float = 0.95  # ...and one it is this sure shows no top face is no die at all
-    # ...unless the network is this sure of a die there and the classifier, shown the find this many
-    # times as big, names a face (byler's even photos: a black four more, the renderer's hardest
-    # seeds 0-199 and 1000-1599 as before; ``vision.colour_with_net.looked_again``)
-    again_heat: float = 0.8
-    again_side: float = 1.2
     face_seen: float = (
         0.1  # a frame whose every sure find it gives less chance of none is one the network knows
     )

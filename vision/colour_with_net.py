@@ -208,38 +208,12 @@ def classified(
         rest = order[done:]
         if rest:
             probs[rest] = _classify(net, pyramid, [tops[i] for i in rest], cast)
-    classify = partial(_classify, net, pyramid, cast=cast)
     if fine is not None:  # only now: a frame the network does not know has many finds
         tops, probs = split_touching(tops, probs, fine, net, pyramid, cast, settings)
         scale = (INPUT[0] / frame.shape[1], INPUT[1] / frame.shape[0])
+        classify = partial(_classify, net, pyramid, cast=cast)
         tops, probs = beside_finds(tops, probs, fine, scale, classify, settings)
-    tops, probs = looked_again(tops, probs, classify, settings)
     return tops, probs, cast, pyramid, blobs
-
-
-def looked_again(
-    tops: list[TopFace],
-    probs: NDArray[np.float32],
-    classify: Callable[[list[TopFace]], NDArray[np.float32]],
-    settings: ColourSettings,
-) -> tuple[list[TopFace], NDArray[np.float32]]:
-    """The finds and the classifier's chances (``classify``), a hot find (``again_heat``) it calls no face
-    (``face_none``) looked at again ``again_side`` times as big: where it then names a face
-    (``face_ok``), that face and side stand. The network may take a die's top face for smaller
-    than it is (a big die's sides in view), and a face too big in the classifier's crop looks to
-    it like no top face at all (byler 111826: a black four, no face 0.97 at the find's side,
-    black 0.97 at 1.2 times it)."""
-    hot = [i for i, t in enumerate(tops) if t.heat >= settings.again_heat]
-    again = [i for i in hot if probs[i, NONE] >= settings.face_none]
-    if not again:
-        return tops, probs
-    bigger = [replace(tops[i], side=settings.again_side * tops[i].side) for i in again]
-    chances = classify(bigger)
-    tops, probs = list(tops), probs.copy()
-    for i, top, p in zip(again, bigger, chances, strict=True):
-        if FACE_CLASSES[int(np.argmax(p))] in FACES and float(p.max()) >= settings.face_ok:
-            tops[i], probs[i] = top, p
-    return tops, probs
 
 
 def _classify(net: FaceClassifiers, pyramid: Pyramid, tops: list[TopFace], cast: Cast) -> NDArray[np.float32]:
