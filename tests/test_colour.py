@@ -342,13 +342,17 @@ def test_an_empty_tray_has_no_dice_and_bad_frames_are_refused(settings: ColourSe
         read_colours(np.zeros((48, 64, 3), np.float32), settings=NO_NET)
 
 
-def test_the_colour_network_loads_with_a_fixed_input_and_refuses_other_sizes() -> None:
+def test_the_colour_network_runs_on_sides_of_multiples_of_32_and_refuses_others() -> None:
+    """Its usual input, and the half-size look of ``counted_twice``; a side that is no multiple of 32
+    is refused with a message."""
     net = load_colour_net(str(MODEL))
     maps = run_maps(net, np.zeros((INPUT[1], INPUT[0], 3), np.uint8))
     assert maps.shape == (MAPS + FINE_CELLS, INPUT[1] // 8, INPUT[0] // 8)
     assert len(CLASSES) + 3 == MAPS  # heat, classes, cocked, size; then the finer heat
-    with pytest.raises(ValueError, match="512x384"):
-        run_maps(net, np.zeros((480, 640, 3), np.uint8))
+    half = run_maps(net, np.zeros((INPUT[1] // 2, INPUT[0] // 2, 3), np.uint8))
+    assert half.shape == (MAPS + FINE_CELLS, INPUT[1] // 16, INPUT[0] // 16)
+    with pytest.raises(ValueError, match="multiples of 32"):
+        run_maps(net, np.zeros((380, 500, 3), np.uint8))
 
 
 def test_the_colour_network_finds_each_top_face_where_the_renderer_drew_it() -> None:

@@ -21,6 +21,7 @@ from vision.colour_face_net import FACE_CLASSES, FaceClassifiers, load_colour_fa
 from vision.colour_face_net import MODEL as FACE_MODEL
 from vision.colour_net import INPUT, MODEL, pair_peaks
 from vision.colour_reader import COLOUR_SETTINGS, face_features, read_colours
+from vision.colour_settings import ColourSettings
 from vision.colour_with_net import net_tops, split_touching
 from vision.reading import Die
 from vision.synth import render
@@ -282,3 +283,31 @@ def test_a_pip_die_whose_rows_of_pips_give_two_peaks_stays_one_die() -> None:
     probs = np.zeros((len(tops), len(FACE_CLASSES)), np.float32)
     classifier = FaceClassifiers(load_colour_face_net(str(FACE_MODEL)))
     assert split_touching(tops, probs, fine, classifier, pyramid, cast, s)[0] == tops
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason=f"{SHARED} is absent (the labelled dice photos)")
+def test_a_die_bigger_than_the_renderer_draws_is_counted_once() -> None:
+    """byler 111316 with the camera nearer (its middle 70 % scaled back up, as ``--change near-70``):
+    the black and the green die's top faces, bigger than any the renderer draws, are two finds each
+    to the colour network's first look, both read ``ok``; its look at half size sees one face at each
+    (``counted_twice``), so each die is read once. Without that look, twice."""
+    photo = cv2.imread(str(SHARED / "byler-mixed-tray" / "images" / "IMG_20191208_111316.jpg"))
+    height, width = photo.shape[:2]
+    cut_h, cut_w = round(height * 0.7), round(width * 0.7)
+    top, left = (height - cut_h) // 2, (width - cut_w) // 2
+    nearer = cv2.resize(photo[top : top + cut_h, left : left + cut_w], (width, height))
+    labels = {"black": (0.471491, 0.586988), "green": (0.519371, 0.301718)}  # colour labels, as taken
+
+    def counts(settings: ColourSettings) -> dict[str, int]:
+        reading = read_colours(nearer, settings=settings)
+        out = {}
+        for colour, (cx, cy) in labels.items():
+            x, y = (cx * width - left) / 0.7, (cy * height - top) / 0.7
+            out[colour] = sum(
+                d.status == "ok" and d.face == colour and math.hypot(d.centre[0] - x, d.centre[1] - y) < 150
+                for d in reading.dice
+            )
+        return out
+
+    assert counts(COLOUR_SETTINGS) == {"black": 1, "green": 1}
+    assert counts(replace(COLOUR_SETTINGS, twice_bigger=None)) == {"black": 2, "green": 2}

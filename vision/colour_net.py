@@ -88,9 +88,10 @@ def load_colour_net(path: str = str(MODEL)) -> Network:
 
 
 def run_maps(net: Network, image_bgr: NDArray[np.uint8]) -> NDArray[np.float32]:
-    """The network's maps (``MAPS``, 48, 64 for the shipped one) for an image of exactly ``INPUT`` size."""
-    if (image_bgr.shape[1], image_bgr.shape[0]) != INPUT:
-        raise ValueError(f"the colour network takes {INPUT[0]}x{INPUT[1]} images, got {image_bgr.shape}")
+    """The network's maps (``MAPS``, 48, 64 for the shipped one at ``INPUT`` size) for an image whose
+    sides are multiples of 32."""
+    if image_bgr.shape[0] % 32 or image_bgr.shape[1] % 32:
+        raise ValueError(f"the colour network takes sides that are multiples of 32, got {image_bgr.shape}")
     maps: NDArray[np.float32] = net.run(cv2.dnn.blobFromImage(image_bgr, 1.0 / 255.0))[0]
     return maps
 
@@ -110,23 +111,25 @@ def find_top_faces(net: Network, pyramid: Pyramid, width: int, height: int, min_
 
 
 def first_look(
-    net: Network, pyramid: Pyramid, width: int, height: int, min_heat: float
+    net: Network, pyramid: Pyramid, width: int, height: int, min_heat: float, shrink: float = 1.0
 ) -> tuple[list[TopFace], NDArray[np.float32] | None]:
     """``find_top_faces`` and the finer heat map of the frame (``fine_heat``; None if the network
     has none).
 
     The frame is resized to ``INPUT`` (a frame not 4:3 is stretched: the network sees dice a
-    little squashed, as the renderer's tilted cameras show them too).
+    little squashed, as the renderer's tilted cameras show them too), or ``shrink`` times it (0.5:
+    a look at half size, ``vision.colour_with_net.counted_twice``).
     """
-    sx, sy = INPUT[0] / width, INPUT[1] / height
+    size = (round(INPUT[0] * shrink), round(INPUT[1] * shrink))
+    sx, sy = size[0] / width, size[1] / height
     if abs(sx - sy) < 1e-3:
         image = pyramid.at(sx)
-        if (image.shape[1], image.shape[0]) != INPUT:
-            image = np.asarray(cv2.resize(image, INPUT, interpolation=cv2.INTER_LINEAR), np.uint8)
+        if (image.shape[1], image.shape[0]) != size:
+            image = np.asarray(cv2.resize(image, size, interpolation=cv2.INTER_LINEAR), np.uint8)
     else:
-        image = np.asarray(cv2.resize(pyramid.at(max(sx, sy)), INPUT, interpolation=cv2.INTER_AREA), np.uint8)
+        image = np.asarray(cv2.resize(pyramid.at(max(sx, sy)), size, interpolation=cv2.INTER_AREA), np.uint8)
     maps = run_maps(net, image)
-    return top_faces(maps, min_heat, (0.0, 0.0), (sx, sy), INPUT[0] / maps.shape[-1]), fine_heat(maps)
+    return top_faces(maps, min_heat, (0.0, 0.0), (sx, sy), size[0] / maps.shape[-1]), fine_heat(maps)
 
 
 def fine_heat(maps: NDArray[np.float32]) -> NDArray[np.float32] | None:
@@ -196,8 +199,10 @@ def closer_top_faces(
     typical: float,
     min_heat: float,
     look: CloserLook,
+    shrink: float = 1.0,
 ) -> list[TopFace]:
-    """``found`` (``find_top_faces``'s) looked at again closer when the dice are small.
+    """``found`` (``find_top_faces``'s, or ``first_look``'s at ``shrink`` times its size) looked at
+    again closer when the dice are small.
 
     At the network's scale two small touching dice fall under one heat peak (stride 8), and the
     second die is missed. When the frame's ``typical`` find (its side, frame pixels) is smaller
@@ -206,7 +211,7 @@ def closer_top_faces(
     (at most ``look.most`` times), all in one batch; the finds within ``look.keep`` windows of a
     window's middle replace the first ones (near its borders the window lacks context)."""
     width, height = size
-    scale = INPUT[0] / width
+    scale = shrink * INPUT[0] / width
     if not found or typical * scale >= look.below:
         return found
     scale *= min(look.most, look.side / (typical * scale))

@@ -109,6 +109,15 @@ class ColourSettings:
     # stands by is that die's second find, not a die (a big real die's edge; byler photos 111434 and
     # 111446: 0.81 sides); it is left out of the reading (hardest seeds 1000-1599: 0.85-1.0 alike)
     colour_twins: float = 0.85
+    # Two dice it stands by, of the same face, closer than ``twice_apart`` face sides are one die
+    # counted twice when the network's look at half size sees one face there at least
+    # ``twice_bigger`` times as big, holding both: a real die bigger than the renderer draws any,
+    # whose top face its first look split in two (``vision.colour_with_net.counted_twice``; session
+    # 46: the photos with the camera nearer, near-70, silent errors 19 / 16 -> 5 / 6, even / odd;
+    # near-50 44 / 46 -> 26 / 36; as taken 3 / 2 -> 2 / 2; hardest seeds 0-1999 6734 -> 6731 right,
+    # 12000-12999 3378 -> 3376, the 30 % foreign seeds 748 -> 747: touching dice of one colour)
+    twice_apart: float = 1.0
+    twice_bigger: float | None = 1.55
     # When the network's sure finds mostly have no classical blob of their size, the frame is not
     # one the network knows (real dice far bigger than the renderer's): read it classically.
     colour_known: float = 0.5

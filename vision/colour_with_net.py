@@ -390,6 +390,67 @@ def without_twins(found: list[tuple[TopFace, Die]], settings: ColourSettings) ->
     ]
 
 
+HALF = 0.5
+"""``counted_twice``'s second look: the colour network's first look at this share of its size."""
+
+
+def half_look(pyramid: Pyramid, path: str, settings: ColourSettings) -> list[TopFace]:
+    """The colour network's finds (file ``path``) in a look at ``HALF`` its usual size, small ones
+    looked at closer as in the first look (``net_tops``): touching dice stay apart."""
+    height, width = pyramid.at(1.0).shape[:2]
+    net = load_colour_net(path)
+    found = first_look(net, pyramid, width, height, settings.colour_find, HALF)[0]
+    typical = net_typical(found, settings)
+    return closer_top_faces(
+        net, pyramid, found, (width, height), typical, settings.colour_find, settings.closer, HALF
+    )
+
+
+def counted_twice(
+    found: list[tuple[TopFace, Die]], look: Callable[[], list[TopFace]], settings: ColourSettings
+) -> set[int]:
+    """The indices of the dice in ``found`` that are a second find of another die's top face: of two
+    dice the referee stands by, of the same face, closer than ``twice_apart`` face sides, the less
+    hot, when ``look`` (the network at half size, asked only then) finds one face holding both (each
+    within half its side) at least ``twice_bigger`` times as big. A top face bigger than any the
+    renderer draws is two faces to the network's first look; two touching dice of one colour stay
+    two at half size.
+
+    >>> die = Die("green", 1.0, "ok", (0, 0, 60, 60))
+    >>> found = [(TopFace(100, 100, 40, 0.9, (), 0.0), die), (TopFace(130, 100, 40, 0.7, (), 0.0), die)]
+    >>> counted_twice(found, lambda: [TopFace(115, 100, 80, 0.8, (), 0.0)], ColourSettings())
+    {1}
+    >>> counted_twice(found, lambda: [TopFace(100, 100, 40, 0.8, (), 0.0)], ColourSettings())
+    set()
+    """
+    if settings.twice_bigger is None:
+        return set()
+    ok = [i for i, (_, d) in enumerate(found) if d.status == "ok"]
+    pairs = [
+        (a, b)
+        for a in ok
+        for b in ok
+        if a < b
+        and found[a][1].face == found[b][1].face
+        and math.hypot(found[a][0].x - found[b][0].x, found[a][0].y - found[b][0].y)
+        < settings.twice_apart * max(found[a][0].side, found[b][0].side)
+    ]
+    if not pairs:
+        return set()
+    half = look()
+    gone = set()
+    for a, b in pairs:
+        t, u = found[a][0], found[b][0]
+        one = any(
+            w.side >= settings.twice_bigger * max(t.side, u.side)
+            and all(math.hypot(v.x - w.x, v.y - w.y) < 0.5 * w.side for v in (t, u))
+            for w in half
+        )
+        if one:
+            gone.add(b if t.heat >= u.heat else a)
+    return gone
+
+
 def read_with_net(
     frame: NDArray[np.uint8],
     profile: Profile | None,
@@ -443,6 +504,8 @@ def read_with_net(
         y = top.y - (top.y - height / 2) * rise
         box = box_of(x, y, 1.4 * top.side, width, height)
         found.append((top, Die(face, round(min(1.0, max(0.0, chance)), 2), status, box)))
+    twice = counted_twice(found, partial(half_look, pyramid, path, settings), settings)
+    found = [f for i, f in enumerate(found) if i not in twice]
     return Reading(tuple(without_twins(found, settings)), width, height)
 
 
