@@ -8,7 +8,9 @@ when independent readings agree: the classifier is sure of it and the white-bala
 (``vision.colour``) is not sure of another face (unless the classifier is all but certain), or its
 only doubt is another colour or leaning and the other reader settles it (``_settled``), or, taught,
 the profile names it; the network is sure of a die of the frame's size, and a black face the
-classifier has any doubt about is a blob of its own size (not a white die's pip).
+classifier has any doubt about is a blob of its own size (not a white die's pip). A die a little
+bigger than the renderer draws any, whose top face the network takes for two, is counted once
+(``counted_twice``).
 
 A frame whose dice the classical finder does not bear out (real dice far bigger than the
 renderer's, whose pips the network takes for dice) is not one the network knows: ``read_with_net``
