@@ -286,28 +286,30 @@ def test_a_pip_die_whose_rows_of_pips_give_two_peaks_stays_one_die() -> None:
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason=f"{SHARED} is absent (the labelled dice photos)")
-def test_a_die_bigger_than_the_renderer_draws_is_counted_once() -> None:
-    """byler 111316 with the camera nearer (its middle 70 % scaled back up, as ``--change near-70``):
-    the black and the green die's top faces, bigger than any the renderer draws, are two finds each
-    to the colour network's first look, both read ``ok``; its look at half size sees one face at each
-    (``counted_twice``), so each die is read once. Without that look, twice."""
+def test_a_die_bigger_than_the_renderer_draws_is_counted_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """byler 111316 with the camera nearer (``bench/photo_changes.py``'s near-70: its middle 70 % scaled
+    back up): the black and the green die's top faces, bigger than any the renderer draws, are two
+    finds each to the colour network's first look, both read ``ok``; its look at half size sees one
+    face at each (``counted_twice``), so each die is read once. Without that look, twice."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "bench"))
+    from photo_changes import CHANGES, as_taken
+
     photo = cv2.imread(str(SHARED / "byler-mixed-tray" / "images" / "IMG_20191208_111316.jpg"))
     height, width = photo.shape[:2]
-    cut_h, cut_w = round(height * 0.7), round(width * 0.7)
-    top, left = (height - cut_h) // 2, (width - cut_w) // 2
-    nearer = cv2.resize(photo[top : top + cut_h, left : left + cut_w], (width, height))
+    nearer = CHANGES["near-70"](photo)
     labels = {"black": (0.471491, 0.586988), "green": (0.519371, 0.301718)}  # colour labels, as taken
 
     def counts(settings: ColourSettings) -> dict[str, int]:
-        reading = read_colours(nearer, settings=settings)
-        out = {}
-        for colour, (cx, cy) in labels.items():
-            x, y = (cx * width - left) / 0.7, (cy * height - top) / 0.7
-            out[colour] = sum(
-                d.status == "ok" and d.face == colour and math.hypot(d.centre[0] - x, d.centre[1] - y) < 150
+        reading = as_taken(read_colours(nearer, settings=settings), "near-70", height, width)
+        return {
+            colour: sum(
+                d.status == "ok"
+                and d.face == colour
+                and math.hypot(d.centre[0] - cx * width, d.centre[1] - cy * height) < 105  # 150 px nearer
                 for d in reading.dice
             )
-        return out
+            for colour, (cx, cy) in labels.items()
+        }
 
     assert counts(COLOUR_SETTINGS) == {"black": 1, "green": 1}
     assert counts(replace(COLOUR_SETTINGS, twice_bigger=None)) == {"black": 2, "green": 2}

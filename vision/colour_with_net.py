@@ -51,6 +51,7 @@ from vision.colour_net import (
 )
 from vision.colour_profile import Profile
 from vision.colour_settings import ColourSettings
+from vision.networks import Network
 from vision.reading import Die, Reading, Status
 from vision.scaling import Pyramid
 
@@ -67,14 +68,23 @@ def net_tops(
     heat (``split_touching``; None for a network without one)."""
     height, width = frame.shape[:2]
     pyramid = Pyramid(frame)
-    net = load_colour_net(path)
-    found, fine = first_look(net, pyramid, width, height, settings.colour_find)
-    typical = net_typical(found, settings)
-    found = closer_top_faces(
-        net, pyramid, found, (width, height), typical, settings.colour_find, settings.closer
-    )
+    found, fine = looked(load_colour_net(path), pyramid, settings)
     kept = [found[i] for i in apart(found, settings)]
     return sorted(kept, key=lambda t: (t.x, t.y)), frame_cast(pyramid, width, height, settings), pyramid, fine
+
+
+def looked(
+    net: Network, pyramid: Pyramid, settings: ColourSettings, shrink: float = 1.0
+) -> tuple[list[TopFace], NDArray[np.float32] | None]:
+    """The network's top faces in its first look at the frame (``shrink`` times its usual size),
+    small ones looked at closer (``closer_top_faces``), and that look's finer heat."""
+    height, width = pyramid.at(1.0).shape[:2]
+    found, fine = first_look(net, pyramid, width, height, settings.colour_find, shrink)
+    typical = net_typical(found, settings)
+    closer = closer_top_faces(
+        net, pyramid, found, (width, height), typical, settings.colour_find, settings.closer, shrink
+    )
+    return closer, fine
 
 
 def apart(found: list[TopFace], settings: ColourSettings) -> list[int]:
@@ -375,6 +385,11 @@ def judge_find(
     )
 
 
+def within(t: TopFace, u: TopFace, sides: float) -> bool:
+    """Do the two finds' centres lie closer than ``sides`` times the bigger one's side?"""
+    return math.hypot(t.x - u.x, t.y - u.y) < sides * max(t.side, u.side)
+
+
 def without_twins(found: list[tuple[TopFace, Die]], settings: ColourSettings) -> list[Die]:
     """The dice without those the referee does not stand by that lie closer than ``colour_twins``
     face sides to a die of the same face it stands by: two dice's top faces cannot lie so close,
@@ -384,11 +399,7 @@ def without_twins(found: list[tuple[TopFace, Die]], settings: ColourSettings) ->
         d
         for t, d in found
         if d.status == "ok"
-        or not any(
-            d.face == o.face
-            and math.hypot(t.x - u.x, t.y - u.y) < settings.colour_twins * max(t.side, u.side)
-            for u, o in ok
-        )
+        or not any(d.face == o.face and within(t, u, settings.colour_twins) for u, o in ok)
     ]
 
 
@@ -398,14 +409,8 @@ HALF = 0.5
 
 def half_look(pyramid: Pyramid, path: str, settings: ColourSettings) -> list[TopFace]:
     """The colour network's finds (file ``path``) in a look at ``HALF`` its usual size, small ones
-    looked at closer as in the first look (``net_tops``): touching dice stay apart."""
-    height, width = pyramid.at(1.0).shape[:2]
-    net = load_colour_net(path)
-    found = first_look(net, pyramid, width, height, settings.colour_find, HALF)[0]
-    typical = net_typical(found, settings)
-    return closer_top_faces(
-        net, pyramid, found, (width, height), typical, settings.colour_find, settings.closer, HALF
-    )
+    looked at closer as in the first look (``looked``): touching dice stay apart."""
+    return looked(load_colour_net(path), pyramid, settings, HALF)[0]
 
 
 def counted_twice(
@@ -434,8 +439,7 @@ def counted_twice(
         for b in ok
         if a < b
         and found[a][1].face == found[b][1].face
-        and math.hypot(found[a][0].x - found[b][0].x, found[a][0].y - found[b][0].y)
-        < settings.twice_apart * max(found[a][0].side, found[b][0].side)
+        and within(found[a][0], found[b][0], settings.twice_apart)
     ]
     if not pairs:
         return set()
