@@ -19,6 +19,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -95,9 +96,12 @@ def split_names(names: list[str], split: str) -> list[str]:
     return [name for name in ordered if name in chosen]
 
 
-def load_images(split: str, cache_die: float = CACHE_DIE) -> list[tuple[np.ndarray, np.ndarray, float, bool]]:
+def load_images(
+    split: str, cache_die: float = CACHE_DIE, change: Callable[[np.ndarray], np.ndarray] | None = None
+) -> list[tuple[np.ndarray, np.ndarray, float, bool]]:
     """(image scaled so a die is ``cache_die`` px, dice rows [cx, cy, size, value] in its pixels,
-    die px in the photo, has size) of the images ``SPLITS[split]`` of each set."""
+    die px in the photo, has size) of the images ``SPLITS[split]`` of each set; with ``change``
+    (one that keeps where things lie, or halves the photo), each photo changed so before scaling."""
     out = []
     for set_name in SETS:
         labelled = load_set(DATA / set_name)
@@ -109,6 +113,8 @@ def load_images(split: str, cache_die: float = CACHE_DIE) -> list[tuple[np.ndarr
             die = die_size_px(rows, width, height, set_name)
             scale = cache_die / die
             small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+            if change is not None:  # as big as the photo as taken, so the labels hold
+                small = cv2.resize(change(image), small.shape[1::-1], interpolation=cv2.INTER_AREA)
             dice = []
             for r in rows:
                 size = max(r.w * width, r.h * height) if not set_name.startswith("matteo") else die

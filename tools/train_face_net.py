@@ -9,7 +9,8 @@ Dice are cut from the photos at a random angle, scale, shift and colour (channel
 light and contrast changed, blurred, noised; with --motion also smeared along a line; with --glare given
 a lamp's shine; with --consistency each batch is also shown turned by 90-270 degrees and asked to agree
 with itself; with --teacher it also learns a trained classifier's classes for the same crops, and --light
-makes its body cheaper; --swa then goes on at a constant rate and averages the weights); "no die" crops
+makes its body cheaper; --swa then goes on at a constant rate and averages the weights; with --changed a
+share of the samples comes from the photos changed as `bench/photo_changes.py` changes them); "no die" crops
 come from the table and from points between and beside dice.
 ``--split even`` trains on the even-numbered images of each set (sorted by name), keeping the odd ones to
 measure generalisation; ``--split half-even`` on every other even one, ``--split three-quarters`` on the
@@ -40,6 +41,9 @@ from train_dice_net import SPLITS, augment_colour, load_images, placement  # noq
 
 from vision.face_net import FACE_CLASSES, FACE_CROP, FACE_DIE  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "bench"))
+from photo_changes import CHANGES  # noqa: E402
+
 CACHE_DIE = 64.0
 LAYOUT = {"crop": FACE_CROP, "die": FACE_DIE}  # crop side and die side in it, pixels
 
@@ -65,9 +69,17 @@ class Ensemble(nn.Module):
         return torch.cat([m(x) for m in self.members], dim=1)
 
 
-def load(split: str) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Per image: the image at CACHE_DIE scale and its dice [cx, cy, size, value]."""
-    return [(small, dice) for small, dice, _die, _sized in load_images(split, CACHE_DIE)]
+def load(split: str, change: str | None = None) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Per image: the image at CACHE_DIE scale and its dice [cx, cy, size, value]; with ``change``,
+    the photo changed so first (``bench/photo_changes.py``)."""
+    how = None if change is None else CHANGES[change]
+    return [(small, dice) for small, dice, _die, _sized in load_images(split, CACHE_DIE, how)]
+
+
+CHANGED = ("dark-75", "dark-60", "warm", "blur", "defocus", "jpeg-40", "half-size", "noise", "motion")
+"""The photo changes ``--changed`` samples are cut under: those of ``bench/photo_changes.py`` that
+leave every die where it lay (or halve the photo). The camera turned, higher, nearer or at a slant
+moves the dice: the crops' own turns, scales and ``--stretch`` stand for those."""
 
 
 def load_synth(frames: int, seed: int = 3_000_000) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -289,10 +301,15 @@ def draw(
     args: argparse.Namespace,
     rng: random.Random,
     leaning: tuple[list, list] = ([], []),
+    changed: list | None = None,
 ) -> tuple[np.ndarray, int]:
     """One training sample: a mined find without a label, a colour die (no pips: no die), a hard
-    die, a renderer's die leaning on a wall or lying beside one, or an ordinary sample."""
+    die, a renderer's die leaning on a wall or lying beside one, an ordinary sample of a changed
+    photo, or an ordinary sample."""
     r = rng.random()
+    if r < args.changed:
+        return sample(changed or items, rng)
+    r -= args.changed
     if r < args.leaning:
         image, die = rng.choice(leaning[rng.random() < 0.5])
         return die_sample(image, die, rng)
@@ -340,6 +357,10 @@ def main() -> int:
         "--hard", type=float, default=0.0, help="share of samples from dice the --resume net reads badly"
     )
     parser.add_argument("--hard-below", type=float, default=0.9, help="... giving their face less than this")
+    parser.add_argument(
+        "--changed", type=float, default=0.0, help="share of samples from the photos changed (--changes)"
+    )
+    parser.add_argument("--changes", default=",".join(CHANGED), help="how they are changed, comma-separated")
     parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
     parser.add_argument("--stretch", type=float, default=0.0, help="squash or shear crops up to this much")
     parser.add_argument("--motion", type=float, default=0.0, help="share of crops smeared along a line")
@@ -377,6 +398,8 @@ def main() -> int:
     MOTION[:] = [args.motion, args.motion_length]
     GLARE[0] = args.glare
     LAYOUT["crop"], LAYOUT["die"] = args.crop, args.die
+    if unknown := [c for c in args.changes.split(",") if c and c not in CHANGED]:
+        parser.error(f"--changes: {', '.join(unknown)} not among {', '.join(CHANGED)}")
     if args.hard > 0 and not args.resume:
         parser.error("--hard needs --resume (the .onnx beside that .pt finds the hard dice)")
     if args.ensemble:
@@ -391,6 +414,8 @@ def main() -> int:
     negatives = mine_negatives(items, args.models) if args.negatives > 0 else []
     colour_dice = load_colour_dice(args.colour_frames) if args.colour_dice > 0 else []
     leaning = load_leaning(args.leaning_frames) if args.leaning > 0 else ([], [])
+    changes = [c for c in args.changes.split(",") if c] if args.changed > 0 else []
+    changed = [item for change in changes for item in load(args.split, change)]
     hard = []
     if args.hard > 0:
         hard = mine_hard(items, str(Path(args.resume).with_suffix(".onnx")), args.hard_below)
@@ -401,7 +426,8 @@ def main() -> int:
 
     def batch() -> tuple[torch.Tensor, torch.Tensor]:
         drawn = [
-            draw(items, synth, colour_dice, negatives, hard, args, rng, leaning) for _ in range(args.batch)
+            draw(items, synth, colour_dice, negatives, hard, args, rng, leaning, changed)
+            for _ in range(args.batch)
         ]
         x = torch.from_numpy(np.stack([b[0].transpose(2, 0, 1) / 255.0 for b in drawn]).astype(np.float32))
         return x, torch.tensor([b[1] for b in drawn])
