@@ -301,14 +301,14 @@ def draw(
     args: argparse.Namespace,
     rng: random.Random,
     leaning: tuple[list, list] = ([], []),
-    changed: list | None = None,
+    changed: list | tuple = (),
 ) -> tuple[np.ndarray, int]:
     """One training sample: a mined find without a label, a colour die (no pips: no die), a hard
     die, a renderer's die leaning on a wall or lying beside one, an ordinary sample of a changed
     photo, or an ordinary sample."""
     r = rng.random()
     if r < args.changed:
-        return sample(changed or items, rng)
+        return sample(changed, rng)
     r -= args.changed
     if r < args.leaning:
         image, die = rng.choice(leaning[rng.random() < 0.5])
@@ -398,8 +398,11 @@ def main() -> int:
     MOTION[:] = [args.motion, args.motion_length]
     GLARE[0] = args.glare
     LAYOUT["crop"], LAYOUT["die"] = args.crop, args.die
-    if unknown := [c for c in args.changes.split(",") if c and c not in CHANGED]:
+    changes = [c for c in args.changes.split(",") if c]
+    if unknown := [c for c in changes if c not in CHANGED]:
         parser.error(f"--changes: {', '.join(unknown)} not among {', '.join(CHANGED)}")
+    if args.changed > 0 and not changes:
+        parser.error("--changed needs at least one of --changes")
     if args.hard > 0 and not args.resume:
         parser.error("--hard needs --resume (the .onnx beside that .pt finds the hard dice)")
     if args.ensemble:
@@ -414,8 +417,7 @@ def main() -> int:
     negatives = mine_negatives(items, args.models) if args.negatives > 0 else []
     colour_dice = load_colour_dice(args.colour_frames) if args.colour_dice > 0 else []
     leaning = load_leaning(args.leaning_frames) if args.leaning > 0 else ([], [])
-    changes = [c for c in args.changes.split(",") if c] if args.changed > 0 else []
-    changed = [item for change in changes for item in load(args.split, change)]
+    changed = [item for change in changes for item in load(args.split, change)] if args.changed > 0 else []
     hard = []
     if args.hard > 0:
         hard = mine_hard(items, str(Path(args.resume).with_suffix(".onnx")), args.hard_below)

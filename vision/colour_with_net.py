@@ -448,8 +448,7 @@ def counted_twice(
     for a, b in pairs:
         t, u = found[a][0], found[b][0]
         one = any(
-            w.side >= settings.twice_bigger * max(t.side, u.side)
-            and all(math.hypot(v.x - w.x, v.y - w.y) < 0.5 * w.side for v in (t, u))
+            w.side >= settings.twice_bigger * max(t.side, u.side) and all(within(v, w, 0.5) for v in (t, u))
             for w in half
         )
         if one:
