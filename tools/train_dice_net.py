@@ -112,9 +112,11 @@ def load_images(
             rows = labelled.labels[name]
             die = die_size_px(rows, width, height, set_name)
             scale = cache_die / die
-            small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-            if change is not None:  # as big as the photo as taken, so the labels hold
-                small = cv2.resize(change(image), small.shape[1::-1], interpolation=cv2.INTER_AREA)
+            if change is None:
+                small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+            else:  # as big as the photo as taken would be (OpenCV rounds fx, fy sizes so), so the labels hold
+                scaled = (round(width * scale), round(height * scale))
+                small = cv2.resize(change(image), scaled, interpolation=cv2.INTER_AREA)
             dice = []
             for r in rows:
                 size = max(r.w * width, r.h * height) if not set_name.startswith("matteo") else die
