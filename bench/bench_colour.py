@@ -18,6 +18,9 @@ frames a colour under one light (``card_features``) and read under another with 
 and with the built-in colours on the same frames (``--cards-teach-preset hardest``: those frames from
 the hardest preset, each under its own light; ``--cards-teach-jitter J``: how far each copy's paints
 stray from the renderer's).
+``--preset NAME`` reads figure (1) and the cards on another of the renderer's presets (``default``, ``easy``;
+the issue's figures are on ``hardest``): ``--preset default --frames 1000 --teach-trials 0 --speed 0`` is the
+default preset's colour dice on seeds 0-999.
 ``--models DIR`` uses another colour network (``colour_net.onnx``) or dice network
 (``dice_net.onnx``) from DIR; ``--classical`` measures the classical finder without the colour
 network (the reader before it, for comparison).
@@ -49,7 +52,7 @@ from vision.colour_reader import (
     read_colours,
 )
 from vision.reading import Reading
-from vision.synth import LEZARD_COLOURS, CardFace, Light, Mode, Scene, render, sample_kit
+from vision.synth import LEZARD_COLOURS, PRESETS, CardFace, Light, Mode, Scene, render, sample_kit
 
 
 def nearest_pairs(reading: Reading, scene: Scene) -> dict[int, int]:
@@ -191,11 +194,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--frames", type=int, default=100, help="hardest frames for figure (1)")
+    parser.add_argument("--frames", type=int, default=100, help="frames for figure (1)")
+    parser.add_argument(
+        "--preset",
+        default="hardest",
+        choices=list(PRESETS),
+        help="the renderer's preset of figure (1) and of the cards (default: hardest, the issue's)",
+    )
     parser.add_argument("--teach-trials", type=int, default=5, help="kits taught for figure (2)")
     parser.add_argument("--reads", type=int, default=10, help="frames read per taught kit")
     parser.add_argument("--speed", type=int, default=30, help="frames timed for figure (3)")
-    parser.add_argument("--cards", type=int, default=0, help="hardest card frames (Lezard cards), 0: none")
+    parser.add_argument("--cards", type=int, default=0, help="card frames (Lezard cards), 0: none")
     parser.add_argument("--cards-seed", type=int, default=0, help="first card seed (0: the bench's)")
     parser.add_argument("--cards-speed", type=int, default=0, help="card frames timed (read_cards), 0: none")
     parser.add_argument(
@@ -224,11 +233,11 @@ def main() -> None:
     cv2.setNumThreads(1)
     print(f"networks on {choose_runtime()}", flush=True)
     if args.frames:
-        hardest: Counter[str] = Counter()
+        colours: Counter[str] = Counter()
         for seed in range(args.frames):
-            frame, scene = render(seed, "hardest", "colours")
-            score(read_colours(frame, models=args.models, settings=settings), scene, hardest)
-        print(line(f"hardest preset, default profile, {args.frames} frames", hardest), flush=True)
+            frame, scene = render(seed, args.preset, "colours")
+            score(read_colours(frame, models=args.models, settings=settings), scene, colours)
+        print(line(f"{args.preset} preset, default profile, {args.frames} frames", colours), flush=True)
     if args.teach_trials:
         taught = teach_figure(args.teach_trials, args.reads, args.models, settings=settings)
         print(line(f"taught 3 frames/face under one light, read under another ({args.teach_trials} kits)",
@@ -236,13 +245,11 @@ def main() -> None:
     if args.cards:
         cards: Counter[str] = Counter()
         for seed in range(args.cards_seed, args.cards_seed + args.cards):
-            frame, scene = render(seed, "hardest", "cards")
+            frame, scene = render(seed, args.preset, "cards")
             score_cards(read_cards(frame), scene, cards)
         seeds = f", seeds {args.cards_seed}-{args.cards_seed + args.cards - 1}" if args.cards_seed else ""
-        print(
-            line(f"cards, hardest preset, {args.cards} frames{seeds}", cards).replace("dice", "cards", 1),
-            flush=True,
-        )
+        name = f"cards, {args.preset} preset, {args.cards} frames{seeds}"
+        print(line(name, cards).replace("dice", "cards", 1), flush=True)
     if args.cards_teach_trials:
         kits = args.cards_teach_trials
         taught_cards, built_in = card_teach_figure(
