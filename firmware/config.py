@@ -102,14 +102,14 @@ class Camera:
 
     ``source`` is ``"picamera2"`` (or ``"picamera2:N"``), ``"usb:N"`` (OpenCV device N),
     ``"synthetic"`` (rendered dice), or an absolute path to a video file, a folder of images
-    or a glob of images (replayed); the spelling of ``firmware.camera.open_source``.
+    or a glob of images (replayed); the spelling of ``firmware.devices.camera.open_source``.
     ``stall_s``: a camera that has not answered (with a frame or with an error) for this long
     is hung; the watchdog then stops reassuring systemd, which restarts the service.
     ``focus_cm``: a picamera2 camera with a motorised lens (Camera Module 3) is focused this far
     away, on the tray's floor, once (0: its lens is left as it is); ``highlights`` ``protect``
     keeps its exposure from clipping the brightest part of the frame, ``normal`` exposes for the
     frame's average; ``mains_hz`` 50 or 60 keeps its exposures to whole flicker periods of lamps on
-    such mains (0: no flicker control) (``firmware.camera_picamera2.tray_controls``). Other sources
+    such mains (0: no flicker control) (``firmware.devices.camera.picamera2.tray_controls``). Other sources
     ignore these three.
     """
 

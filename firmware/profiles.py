@@ -99,7 +99,7 @@ def board_data(path: str | None = None) -> LezardData:
 
     A file that cannot be read or used raises ``ValueError`` as ``board_colours``.
     """
-    from firmware.rulebooks import shipped_lezard_text
+    from firmware.games.rulebooks import shipped_lezard_text
     from rules.lezard_board import parse_lezard_data
 
     if path is None:
