@@ -34,7 +34,9 @@ from firmware.devices.camera import Frame, FrameSource, open_source
 from firmware.devices.camera.picamera2 import tray_controls
 from firmware.devices.display import Display, DisplayError, open_display
 from firmware.devices.notify import Notifier, Watchdog
-from firmware.games.rulebooks import RulebookError, rulebook_from_switches
+from firmware.errors import KostkaError
+from firmware.games.registry import TITLES, rulebook_from_switches
+from firmware.games.rulebooks import RulebookError
 from firmware.loop import LANGUAGE, CameraFeed, Keeper, Reader
 from firmware.machine.step import Appliance, CameraChecked, Effect, ReadDice, Setup, start
 from firmware.messages.i18n import LANGUAGES
@@ -45,7 +47,7 @@ from firmware.views import Snapshot, View
 from vision.reading import Reading
 
 
-class AppError(RuntimeError):
+class AppError(KostkaError, RuntimeError):
     """A part that cannot be built; the message says what happened and what to do next."""
 
 
@@ -105,10 +107,8 @@ def render_view(view: View, width: int = 128, height: int = 64) -> Image.Image:
 
 def make_setup(config: Config) -> Setup:
     """The rule books of every title with the config's switches."""
-    from firmware.config import GAMES
-
     books = []
-    for title in GAMES:
+    for title in TITLES:
         try:
             books.append(rulebook_from_switches(title, config.game.rules_for(title)))
         except RulebookError as error:

@@ -25,12 +25,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-GAMES = ("shut-the-box", "stonoga", "lezard")
-"""Titles Kostka referees, as the config and the menus name them."""
+from firmware.errors import KostkaError
+from firmware.games.registry import PLAYERS, TITLES
 
-PLAYERS = {"shut-the-box": (1, 6), "stonoga": (2, 4), "lezard": (2, 4)}
-"""Seats per title, from the rule sheets: Lezard Domino says 2-4 players, Nogi Stonogi has 4
-centipedes, Shut the Box is played alone or by any number round the table (6 on one screen)."""
+GAMES = TITLES
+"""Titles Kostka referees, as the config and the menus name them (``firmware.games.registry``)."""
 
 DISPLAY_DRIVERS = ("ssd1306", "sh1106", "terminal", "dummy")
 """``ssd1306`` and ``sh1106`` are I2C OLEDs (luma.oled); ``terminal`` draws the OLED with
@@ -50,7 +49,7 @@ BCM_FREE = range(4, 28)
 RuleValue = bool | int | float | str
 
 
-class ConfigError(ValueError):
+class ConfigError(KostkaError, ValueError):
     """A config file that cannot be used; the message says where, what, and what is allowed."""
 
 

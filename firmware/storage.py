@@ -41,7 +41,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from firmware.games.rulebooks import Book, RulebookError, rulebook_from_json, rulebook_to_json
+from firmware.errors import KostkaError
+from firmware.games.registry import rulebook_from_json, rulebook_to_json
+from firmware.games.rulebooks import Book, RulebookError
 from rules.game import Outcome, RulesError
 from rules.match import Match
 
@@ -97,7 +99,7 @@ _FIX_DIR = (
 )
 
 
-class StorageError(Exception):
+class StorageError(KostkaError):
     """Saved games cannot be read or written; the message says what happened and what to do.
 
     ``key`` names the catalogue message a screen shows for it.

@@ -589,7 +589,7 @@ def test_notice_and_restart_screens_return_on_menu(setup: Setup) -> None:
 
 
 def test_every_kind_of_move_has_words_in_both_languages(setup: Setup) -> None:
-    from firmware.games.guides import guide_for
+    from firmware.games.registry import guide_for
     from rules.lezard_board import Flicked, Placed, RoyalFlick
     from rules.shut_the_box import ChooseDice
     from rules.stonoga import Keep, Options, Steal, Stop, TakeNothing, Tile

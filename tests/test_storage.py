@@ -25,14 +25,14 @@ from typing import Any
 
 import pytest
 
-from firmware.games.rulebooks import (
-    RulebookError,
+from firmware.games.lezard.book import shipped_lezard_text
+from firmware.games.registry import (
     rulebook_from_json,
     rulebook_from_switches,
     rulebook_to_json,
     rulebook_to_switches,
-    shipped_lezard_text,
 )
+from firmware.games.rulebooks import RulebookError
 from firmware.storage import (
     ABANDONED,
     APPLICATION_ID,

@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from firmware.devices.onnx_runtime import choose_runtime
+from firmware.errors import KostkaError
+from rules.game import RulesError
 
 if TYPE_CHECKING:
     from firmware.config import Config
@@ -43,6 +45,24 @@ def config_or_say(verb: str, path: Path | None) -> Config | None:
     except ConfigError as error:
         print(f"kostka {verb}: {error}", file=sys.stderr)
         return None
+
+
+VISION_ROOTS = frozenset(
+    {"vision.errors.VisionError", "vision.dice_net.ModelError", "vision.face_net.FaceModelError",
+     "vision.colour_profile.ProfileError"}
+)
+"""The reader's error roots, named so that ``kostka --help`` need not load the reader to know them."""
+
+
+def is_told(error: BaseException) -> bool:
+    """Whether ``error`` is one a wing raises for a person (its message says what to do), not a bug.
+
+    >>> is_told(RulesError("no such flap")), is_told(KostkaError("x")), is_told(ZeroDivisionError())
+    (True, True, False)
+    """
+    if isinstance(error, KostkaError | RulesError):
+        return True
+    return any(f"{cls.__module__}.{cls.__qualname__}" in VISION_ROOTS for cls in type(error).__mro__)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -74,6 +94,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as error:
+        if is_told(error):
+            return fail(str(error))
+        raise
 
 
 if __name__ == "__main__":

@@ -21,7 +21,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-GAMES = ("shut-the-box", "stonoga", "lezard")
+from firmware.games.registry import PLAYERS, TITLES
+
 STALL_S = 20.0
 TTY_PACE_S = 0.04
 """A pause at each screen drawn in a terminal, so that the game can be followed (a few hundred
@@ -37,7 +38,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     add = parser.add_argument
     add("--auto", action="store_true", help="press the buttons automatically (required)")
-    add("--game", choices=GAMES, default="shut-the-box", help="the game (default shut-the-box)")
+    add("--game", choices=TITLES, default=TITLES[0], help="the game (default shut-the-box)")
     add("--seed", type=int, metavar="S", help="seed of the dice and the table (default: random)")
     add("--players", type=int, metavar="N", default=2, help="number of players (default 2)")
     add("--lang", choices=("pl", "en"), default="pl", help="language of the screens (default pl)")
@@ -57,8 +58,6 @@ def fail(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from firmware.config import PLAYERS
-
     if not args.auto:
         return fail("only the unattended demo exists: add --auto (to play yourself: kostka run)")
     low, high = PLAYERS[args.game]

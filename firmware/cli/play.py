@@ -10,7 +10,6 @@ only bots runs unattended. Each game adds its rule switches (``kostka play GAME 
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
 import sys
 from types import ModuleType
@@ -18,20 +17,16 @@ from typing import Any
 
 from firmware.cli import fail
 from firmware.games.referee import Referee
+from firmware.games.registry import GAMES, game
 from firmware.messages.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
 from rules.game import RulesError
 
-GAMES = {
-    "shut-the-box": ("firmware.games.shut_the_box.table", "Shut the Box: shut the flaps the dice add up to"),
-    "stonoga": ("firmware.games.stonoga.table", "Nogi Stonogi: colour dice, the longest centipede wins"),
-    "lezard": ("firmware.games.lezard.table", "Lezard Domino: dominoes on the lizard, flicks and deals"),
-}
 BOT_PREFIX = "bot:"
 
 
-def table_module(game: str) -> ModuleType:
-    """The ``firmware.table_*`` module of a game: its switches, ``table_from_args``, its table."""
-    return importlib.import_module(GAMES[game][0])
+def table_module(title: str) -> ModuleType:
+    """The terminal table module of a game: its switches, ``table_from_args``, its table."""
+    return game(title).table_module()
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -41,8 +36,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         description="Referee a whole game: type the dice, pick moves with the advisor's figures.",
     )
     games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
-    for game, (_, about) in GAMES.items():
-        sub = games.add_parser(game, help=about, description=about)
+    for known in GAMES:
+        sub = games.add_parser(known.title, help=known.about, description=known.about)
         sub.add_argument(
             "--players", metavar="NAMES", help="player names in seat order, e.g. Ala,Olek (bot:Ola for a bot)"
         )
@@ -59,7 +54,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
             "--auto-dice", action="store_true", help="Kostka rolls stand-in dice (and draws cards)"
         )
         sub.add_argument("--seed", type=int, metavar="S", help="seed of the stand-in dice, to repeat a game")
-        table_module(game).add_switches(sub)
+        known.table_module().add_switches(sub)
     return parser
 
 

@@ -23,7 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-FACES = ("yellow", "red", "green", "blue", "black", "star")
+from firmware.games.stonoga.colours import COLOURS
+
+FACES = COLOURS
 
 
 @dataclass(frozen=True, slots=True)

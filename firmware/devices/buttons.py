@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, Self, TextIO
 
+from firmware.errors import KostkaError
 from firmware.machine.events import ButtonEvent
 from firmware.messages.i18n import t
 
@@ -52,7 +53,7 @@ REPEAT_EVERY_S = 0.15
 """Then it repeats this often while held."""
 
 
-class ButtonsError(RuntimeError):
+class ButtonsError(KostkaError, RuntimeError):
     """Buttons that cannot be set up; ``str()`` is English, ``message(lang)`` any language."""
 
     def __init__(self, key: str, **fields: object) -> None:

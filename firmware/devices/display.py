@@ -26,13 +26,14 @@ from typing import Any, Protocol, Self, TextIO
 
 from PIL import Image
 
+from firmware.errors import KostkaError
 from firmware.messages.i18n import t
 
 WIDTH, HEIGHT = 128, 64
 DRIVERS = ("ssd1306", "sh1106", "terminal", "dummy")
 
 
-class DisplayError(RuntimeError):
+class DisplayError(KostkaError, RuntimeError):
     """A display that cannot be opened or written; ``str()`` is English, ``message(lang)`` any language."""
 
     def __init__(self, key: str, **fields: object) -> None:

@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from firmware.errors import KostkaError
 from vision.reading import SMALLEST_FRAME
 
 JPEG_START = b"\xff\xd8"
@@ -22,7 +23,7 @@ premature end as a warning: the check keeps a lenient build from handing back a 
 and names the fault."""
 
 
-class ImageError(ValueError):
+class ImageError(KostkaError, ValueError):
     """A picture file that cannot be used: the message says why, the advice what to do."""
 
     def __init__(self, why: str, advice: str) -> None:

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
 
+from firmware.games.lezard.faces import card_of
+from firmware.games.stonoga.colours import COLOURS, letter_of
 from firmware.messages.i18n import t, tn
 from firmware.views import Face, Flaps, RollView, ScoreRow, ScoresView
 from rules.game import Advice, RuleBook
@@ -28,11 +30,9 @@ from rules.lezard_board import Card, Flicked, Placed, RoyalFlick
 from rules.match import Match
 from rules.shut_the_box import ChooseDice, Shut, ShutTheBox, totals
 from rules.shut_the_box import State as ShutState
-from rules.stonoga import LETTERS, ROLLS, Keep, Steal, Stonoga, StonogaState, Stop, Take, TakeNothing
+from rules.stonoga import ROLLS, Keep, Steal, Stonoga, StonogaState, Stop, Take, TakeNothing
 from vision.reading import Reading
 
-COLOURS = ("yellow", "red", "green", "blue", "black", "star")
-"""Nogi Stonogi's die faces as the reader names them, in the rule book's face order."""
 COLOUR_FACES: tuple[Face, ...] = COLOURS
 PIPS: tuple[Face, ...] = (1, 2, 3, 4, 5, 6)
 Box = tuple[int, int, int, int]
@@ -234,7 +234,7 @@ class StonogaGuide:
         return DiceAsk(4 - len(kept), True, 4, kept)
 
     def roll_text(self, state: StonogaState, faces: Sequence[Face]) -> str:
-        return "roll " + " ".join(LETTERS[COLOURS.index(str(f))] for f in faces)
+        return "roll " + " ".join(letter_of(str(f)) for f in faces)
 
     def advise(self, state: StonogaState) -> tuple[Advice[Any], ...]:
         return tuple(self.book.advise(state))
@@ -377,26 +377,6 @@ class LezardGuide:
         return "\n".join(colour_name(c, lang) for c in card.squares)
 
 
-def card_of(face: Face) -> Card | None:
-    """The card a card reader's face names (``square:X``, ``squares:X+Y``, ``lizard:X``), or None.
-
-    >>> card_of("squares:red+blue").text(), card_of("lizard:green").text(), card_of("dots:red")
-    ('red blue', 'lizard green', None)
-    """
-    if not isinstance(face, str):
-        return None
-    kind, _, named = face.partition(":")
-    colours = tuple(named.split("+")) if named else ()
-    try:
-        if kind == "lizard" and len(colours) == 1:
-            return Card(lizard=colours[0])
-        if (kind, len(colours)) in (("square", 1), ("squares", 2)):
-            return Card(squares=colours)
-    except ValueError:
-        return None
-    return None
-
-
 def read_card(reading: Reading, cards: Sequence[Card]) -> tuple[Card | None, str | None]:
     """The card drawn, if the reader saw one of ``cards`` (those left in the pile), and when the
     player must pick it with the buttons, why (a catalogue key)."""
@@ -460,13 +440,3 @@ def _inside(point: tuple[float, float], tray: Box) -> bool:
     x, y, w, h = tray
     return x <= point[0] <= x + w and y <= point[1] <= y + h
 
-
-def guide_for(book: RuleBook[Any, Any], goal: str = "shut") -> Guide:
-    """The guide of a rule book (``goal``: Shut the Box's advice order)."""
-    if isinstance(book, ShutTheBox):
-        return ShutGuide(book, goal)
-    if isinstance(book, Stonoga):
-        return StonogaGuide(book)
-    if isinstance(book, Lezard):
-        return LezardGuide(book)
-    raise ValueError(f"no screens for the game {book.title!r}")

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from firmware.config import GAMES
-from firmware.games.guides import Guide, guide_for
+from firmware.games.guides import Guide
+from firmware.games.registry import TITLES, game, guide_for
 from firmware.machine.events import CameraChecked, Features
 from firmware.messages.i18n import t
 from firmware.views import Face, View
@@ -227,7 +227,7 @@ class Setup:
     def titles(self) -> tuple[str, ...]:
         """The titles on offer, in the menu's order."""
         have = [book.title for book in self.books]
-        return tuple(title for title in GAMES if title in have)
+        return tuple(title for title in TITLES if title in have)
 
     def book(self, title: str) -> RuleBook[Any, Any]:
         """The rule book of ``title``."""
@@ -280,4 +280,4 @@ def menu_items(state: Appliance) -> tuple[str, ...]:
 
 def game_key(title: str) -> str:
     """The catalogue key of a title's name: ``game.shut_the_box``."""
-    return "game." + title.replace("-", "_")
+    return game(title).name_key

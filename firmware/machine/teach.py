@@ -31,7 +31,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from firmware.games.guides import COLOURS, colour_name, letters_of
+from firmware.games.guides import colour_name, letters_of
+from firmware.games.stonoga.colours import COLOURS
 from firmware.machine.effects import KeepColours, TakeFrames
 from firmware.machine.events import ButtonEvent, FacesSeen
 from firmware.machine.state import Appliance, Notice, Teach, taking_hint

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from firmware.config import PLAYERS
 from firmware.games.guides import colour_name, letters_of, player_name
+from firmware.games.lezard.faces import kind_of
+from firmware.games.registry import PLAYERS
 from firmware.machine.check import check_view
 from firmware.machine.state import (
     Appliance,
@@ -88,7 +89,7 @@ def _game_view(state: Appliance, screen: Screen) -> View:
     if isinstance(screen, SeenCard):
         card = screen.card
         colours = (card.lizard,) if card.lizard is not None else card.squares
-        kind = "lizard" if card.lizard is not None else ("square", "squares")[len(card.squares) - 1]
+        kind = kind_of(card)
         return CardSeenView(t("read.card_as", lang), kind, tuple(colour_name(c, lang) for c in colours),
                             t("read.hint", lang))
     if isinstance(screen, Choose):

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
+from firmware.games.stonoga.colours import COLOURS
 from firmware.screens.fonts import Face, font
 
 WIDTH, HEIGHT = 128, 64
@@ -31,7 +32,6 @@ Box = tuple[int, int, int, int]
 SCREEN: Box = (0, 0, WIDTH, HEIGHT)
 # Sizes tried from big to small; 10 px bold is the smallest legible from half a metre on 0.96".
 SIZES: tuple[int, ...] = (40, 32, 28, 24, 20, 16, 14, 12, 10)
-COLOURS: tuple[str, ...] = ("yellow", "red", "green", "blue", "black", "star")
 MIN_DIE = 12  # pixels: below this, pips merge
 _TALLEST = "ŻĄŚjgy"
 

@@ -17,6 +17,8 @@ from pathlib import Path
 
 from PIL import ImageFont
 
+from firmware.errors import KostkaError
+
 FONT_DIR = Path(__file__).resolve().parents[1] / "data" / "fonts"
 
 
@@ -28,7 +30,7 @@ class Face(enum.Enum):
     MONO = "DejaVuSansMono.ttf"
 
 
-class FontMissingError(FileNotFoundError):
+class FontMissingError(KostkaError, FileNotFoundError):
     """A shipped font file is gone (a broken install)."""
 
 

@@ -18,8 +18,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from firmware.config import PLAYERS
-from firmware.games.guides import card_of
+from firmware.games.lezard.faces import card_of, face_of
+from firmware.games.registry import PLAYERS
 from firmware.machine.events import ButtonEvent
 from firmware.machine.state import (
     Appliance,
@@ -44,18 +44,6 @@ from firmware.standins.tray import StandInDice
 from firmware.views import Face
 from rules.lezard import Lezard, TableModel
 from rules.lezard_board import Card
-
-
-def card_face(card: Card) -> str:
-    """A card as the card reader names it.
-
-    >>> card_face(Card(squares=("red",))), card_face(Card(lizard="green"))
-    ('square:red', 'lizard:green')
-    """
-    if card.lizard is not None:
-        return f"lizard:{card.lizard}"
-    kind = "square" if len(card.squares) == 1 else "squares"
-    return f"{kind}:{'+'.join(card.squares)}"
 
 
 def walk(cursor: int, target: int, count: int) -> ButtonEvent:
@@ -105,7 +93,7 @@ class Autopilot:
         card = self.table.next_move(match.book, match.state, self._rng(state))
         if not isinstance(card, Card):  # the table reports what fell: not a draw (cannot be at CHANCE)
             return
-        face = card_face(card)
+        face = face_of(card)
         self.rolled.append(self.dice.roll(1, colours=False, key=f"{len(match.moves)}", faces=[face]))
 
     def __call__(self, state: Appliance, event: Event | None) -> None:

@@ -35,12 +35,13 @@ import cv2
 import numpy as np
 
 from firmware.devices.camera import CameraError, Frame
+from firmware.games.lezard.faces import card_of, is_card, kind_of
+from firmware.games.stonoga.colours import COLOURS
 
 if TYPE_CHECKING:
     from vision.synth import CardFace
 from vision.reading import Die, Face, Reading
 
-COLOURS = ("yellow", "red", "green", "blue", "black", "star")
 """Nogi Stonogi's die faces, as the reader and ``firmware.games.guides`` name them."""
 
 _BGR = {
@@ -137,15 +138,6 @@ def _places(count: int, rng: random.Random) -> tuple[tuple[float, float, float],
         y = rng.uniform(0.25, 0.6)
         out.append((min(x, 0.88 - side * 0.75), y, side * 0.75))
     return tuple(out)
-
-
-def is_card(face: Face) -> bool:
-    """Whether a face in the tray is a Lezard card's (``kind:colour+colour``), not a die's.
-
-    >>> is_card("lizard:green"), is_card("red"), is_card(3)
-    (True, False, False)
-    """
-    return isinstance(face, str) and ":" in face
 
 
 def render_tray(tray: Tray, size: tuple[int, int], tumble: int = 0) -> Frame:
@@ -277,8 +269,10 @@ def _card_face(face: str) -> CardFace:
     """``squares:red+blue`` as ``vision.synth``'s ``CardFace``."""
     from vision.synth import CardFace
 
-    kind, _, named = face.partition(":")
-    return CardFace(kind, tuple(named.split("+")))  # type: ignore[arg-type]
+    card = card_of(face)
+    assert card is not None, f"not a card: {face!r}"
+    colours = (card.lizard,) if card.lizard is not None else card.squares
+    return CardFace(kind_of(card), colours)  # type: ignore[arg-type]
 
 
 def truth_reading(tray: Tray, size: tuple[int, int]) -> Reading:

@@ -33,6 +33,8 @@ from typing import Any, Protocol, Self, runtime_checkable
 import numpy as np
 from numpy.typing import NDArray
 
+from firmware.errors import KostkaError
+
 Frame = NDArray[np.uint8]
 """A BGR frame: ``uint8``, shape ``(height, width, 3)``, blue-green-red order as OpenCV expects."""
 
@@ -48,7 +50,7 @@ SPEC_HELP = (
 )
 
 
-class CameraError(RuntimeError):
+class CameraError(KostkaError, RuntimeError):
     """A frame source failed: the message says which source, why, and what to do next."""
 
     def __init__(self, source: str, problem: str, advice: str = "") -> None:
