@@ -18,7 +18,10 @@ from typing import Any
 
 import pytest
 
-from firmware.games.guides import COLOURS, card_of, read_card
+from firmware.games.guides import read_card
+from firmware.games.lezard.faces import card_of
+from firmware.games.lezard.faces import face_of as card_face
+from firmware.games.stonoga.colours import COLOURS
 from firmware.machine.events import ButtonEvent
 from firmware.machine.state import (
     Appliance,
@@ -59,7 +62,6 @@ from firmware.machine.step import (
     step,
 )
 from firmware.screens.samples import shipped_lezard
-from firmware.standins.autopilot import card_face
 from firmware.views import CardSeenView, CardView, DiceView, ListView, MessageView, RollView, WinnerView
 from rules.game import CHANCE, TERMINAL
 from rules.lezard import Lezard, TableModel

@@ -24,7 +24,7 @@ import firmware.machine.teach
 import firmware.taught
 from firmware.app import begin, make_reader, open_parts, render_view
 from firmware.config import Camera, Config, Display, Game
-from firmware.games.guides import COLOURS
+from firmware.games.stonoga.colours import COLOURS
 from firmware.loop import CameraFeed, Loop
 from firmware.machine.events import ButtonEvent
 from firmware.machine.state import Appliance, GameMenu, Menu, Notice, RollNow, Teach, menu_items

@@ -42,7 +42,8 @@ libcamera without flicker control) simply goes without it (``Picamera2Source.mis
 Byte order: libcamera names formats as little-endian words, so the bytes of each pixel run the other
 way. picamera2's manual (appendix A) lists ``RGB888`` as [B, G, R] per pixel and ``BGR888`` as
 [R, G, B], and its own code agrees (picamera2/request.py makes PIL images with raw mode "BGR" for
-``RGB888`` and "RGB" for ``BGR888``; issue #191: ``XRGB8888`` is [B, G, R, X], "what OpenCV expects").
+``RGB888`` and "RGB" for ``BGR888``; its maintainers call ``XRGB8888``'s [B, G, R, X] "what OpenCV
+expects").
 So the OpenCV-ready format is ``RGB888``, the default here; any of the four RGB formats may be
 asked for and ``read()`` still returns BGR (``BGR888`` then costs a channel swap). Some sensors or
 releases have been reported to deliver the other order (issues #848, #1325): ``swap_red_blue``
