@@ -40,10 +40,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from firmware.app import render_view  # noqa: E402
-from firmware.buttons import ButtonEvent  # noqa: E402
-from firmware.machine import DiceRead, Setup, start, step  # noqa: E402
-from firmware.machine_state import Choose, RollNow, Seen  # noqa: E402
-from firmware.standins import StandInDice, SyntheticSource, truth_reading  # noqa: E402
+from firmware.devices.buttons import ButtonEvent  # noqa: E402
+from firmware.machine.state import Choose, RollNow, Seen  # noqa: E402
+from firmware.machine.step import DiceRead, Setup, start, step  # noqa: E402
+from firmware.standins.tray import StandInDice, SyntheticSource, truth_reading  # noqa: E402
 from rules.shut_the_box import ShutTheBox  # noqa: E402
 from vision.settle import SettleDetector, SettleKind  # noqa: E402
 
@@ -65,7 +65,7 @@ class RecordingSerial:
 
 
 def oled() -> Any:
-    from firmware.display import open_display
+    from firmware.devices.display import open_display
 
     return open_display("ssd1306", serial=RecordingSerial())
 
@@ -87,7 +87,7 @@ def latency(rolls: int, reader_name: str) -> list[dict[str, float]]:
     read_vision = None
     if reader_name == "vision":
         from firmware.app import warm_up_readers
-        from firmware.onnx_runtime import choose_runtime
+        from firmware.devices.onnx_runtime import choose_runtime
         from vision.reader import read_dice
 
         choose_runtime()

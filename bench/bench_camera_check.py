@@ -49,8 +49,8 @@ def main() -> int:
     parser.add_argument("--every", type=int, default=4, help="every K-th held-out photo of each set")
     parser.add_argument("--seeds", type=int, default=12, help="renderer frames of each kind")
     args = parser.parse_args()
+    from firmware.devices.onnx_runtime import choose_runtime
     from firmware.labels import load_set
-    from firmware.onnx_runtime import choose_runtime
     from vision.camera_check import BLUR_MOST, check_frames
     from vision.synth import render
 

@@ -39,8 +39,8 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from firmware.onnx_runtime import choose_runtime
-from firmware.verbs.eval import closest_pairs
+from firmware.cli.eval import closest_pairs
+from firmware.devices.onnx_runtime import choose_runtime
 from vision.colour import FACES
 from vision.colour_profile import Profile
 from vision.colour_reader import (

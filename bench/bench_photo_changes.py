@@ -41,9 +41,9 @@ def main() -> int:
     if absent():
         return 0
     cv2.setNumThreads(1)
+    from firmware.cli.eval import Tally, score
+    from firmware.devices.onnx_runtime import choose_runtime
     from firmware.labels import load_set
-    from firmware.onnx_runtime import choose_runtime
-    from firmware.verbs.eval import Tally, score
     from vision.reader import read_dice
 
     sets = {name: load_set(DATA / name) for name in args.sets}

@@ -7,7 +7,7 @@ Frames are made from the labelled photos in ../shared/data/dice-photos that hold
 dice: each photo is scaled to fit 1280x960 and padded with its own edge, so a frame looks like
 what a 1280x960 camera above the tray would give. Prints the median and 90th-percentile
 reading time per frame (decode excluded) and the accuracy figures of ``kostka eval``.
-The networks run on the runtime the commands choose (``firmware.onnx_runtime``: ONNX Runtime where
+The networks run on the runtime the commands choose (``firmware.devices.onnx_runtime``: ONNX Runtime where
 installed) or ``--runtime``; ``--against dnn`` also times every frame on that one, the two read
 alternately (this machine's speed drifts), and counts the frames where a die's face or status differs;
 ``--against-models DIR`` does the same with the networks in DIR (e.g. a folder holding only the float
@@ -68,9 +68,9 @@ def main() -> int:
     args = parser.parse_args()
     if absent():
         return 0
+    from firmware.cli.eval import Tally, report, score
+    from firmware.devices.onnx_runtime import choose_runtime
     from firmware.labels import LabelledDie, load_set
-    from firmware.onnx_runtime import choose_runtime
-    from firmware.verbs.eval import Tally, report, score
     from vision.reader import read_dice
 
     cv2.setNumThreads(1)
@@ -131,7 +131,7 @@ class Other:
         self.name, self.ms, self.frames, self.differ = "", [], 0, 0
 
     def read(self, frame: np.ndarray, reading: Reading, back_to: str | None) -> None:
-        from firmware.onnx_runtime import choose_runtime
+        from firmware.devices.onnx_runtime import choose_runtime
         from vision.reader import read_dice
 
         self.name = choose_runtime(self.runtime)

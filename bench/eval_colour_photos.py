@@ -36,8 +36,8 @@ from photo_changes import CHANGES, NEARER, as_taken, in_view
 from photo_sets import DATA as PHOTOS
 from photo_sets import absent
 
+from firmware.cli.eval import Failure, closest_pairs, failures_picture
 from firmware.labels import LabelledDie, LabelledSet, load_set
-from firmware.verbs.eval import Failure, closest_pairs, failures_picture
 from vision.colour import STONOGA
 from vision.colour_reader import read_colours
 
@@ -168,7 +168,7 @@ def main() -> int:
     if absent():
         return 0
     cv2.setNumThreads(1)
-    from firmware.onnx_runtime import choose_runtime
+    from firmware.devices.onnx_runtime import choose_runtime
 
     print(f"networks on {choose_runtime()}", flush=True)
     together: dict[str, Counter[str]] = {"even": Counter(), "odd": Counter()}

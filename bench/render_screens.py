@@ -19,8 +19,8 @@ from luma.core.device import dummy
 from luma.core.render import canvas
 from PIL import Image, ImageDraw
 
-from firmware.screens import render
-from firmware.screens_samples import samples
+from firmware.screens.render import render
+from firmware.screens.samples import samples
 
 
 def contact_sheet(images: list[tuple[str, Image.Image]], scale: int, columns: int = 3) -> Image.Image:
@@ -41,9 +41,9 @@ def contact_sheet(images: list[tuple[str, Image.Image]], scale: int, columns: in
 def reading_to_choices(device: Any) -> list[tuple[str, float]]:
     """Milliseconds from a settled reading (``DiceRead``) to the choices drawn: the machine's two
     steps (the reading shown, OK confirms it, the advice is computed) and the drawing of both."""
-    from firmware.buttons import ButtonEvent
-    from firmware.machine import DiceRead, Show, start, step
-    from firmware.screens_samples import sample_setup
+    from firmware.devices.buttons import ButtonEvent
+    from firmware.machine.step import DiceRead, Show, start, step
+    from firmware.screens.samples import sample_setup
     from vision.reading import Die, Reading
 
     setup = sample_setup()

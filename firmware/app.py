@@ -7,7 +7,7 @@ a part's hardware is missing the root puts in a stand-in and says so in ``Parts.
 - no I2C bus or no OLED on it: the OLED drawn in the terminal (``display.driver = "terminal"``),
   or kept in memory only when stdout is not a terminal (a service's journal is no screen);
 - ``camera.source = "picamera2"`` where picamera2 is not installed (not a Pi), or ``"synthetic"``:
-  frames of stand-in dice (``firmware.standins``) that roll themselves when Kostka asks for a roll.
+  frames of stand-in dice (``firmware.standins.tray``) that roll themselves when Kostka asks for a roll.
 
 A value that cannot work (a pin in use, no permission on /dev/i2c-1, a state directory that cannot
 be written) is an ``AppError`` whose message says what happened and what to do; the verbs print it
@@ -28,24 +28,26 @@ from typing import Any, TextIO
 
 from PIL import Image, ImageDraw
 
-from firmware.buttons import ButtonPins, ButtonsError, GpioButtons, KeyboardButtons, ScriptedButtons
-from firmware.camera import Frame, FrameSource, open_source
-from firmware.camera_picamera2 import tray_controls
 from firmware.config import Config
-from firmware.display import Display, DisplayError, open_display
-from firmware.i18n import LANGUAGES
+from firmware.devices.buttons import ButtonPins, ButtonsError, GpioButtons, KeyboardButtons, ScriptedButtons
+from firmware.devices.camera import Frame, FrameSource, open_source
+from firmware.devices.camera.picamera2 import tray_controls
+from firmware.devices.display import Display, DisplayError, open_display
+from firmware.devices.notify import Notifier, Watchdog
+from firmware.errors import KostkaError
+from firmware.games.registry import TITLES, rulebook_from_switches
+from firmware.games.rulebooks import RulebookError
 from firmware.loop import LANGUAGE, CameraFeed, Keeper, Reader
-from firmware.machine import Appliance, CameraChecked, Effect, ReadDice, Setup, start
-from firmware.notify import Notifier, Watchdog
-from firmware.rulebooks import RulebookError, rulebook_from_switches
-from firmware.standins import StandInDice, SyntheticSource, truth_reading
+from firmware.machine.step import Appliance, CameraChecked, Effect, ReadDice, Setup, start
+from firmware.messages.i18n import LANGUAGES
+from firmware.standins.tray import StandInDice, SyntheticSource, truth_reading
 from firmware.storage import UNREADABLE, GameStore, SavedGame, SavedGameError, StorageError
 from firmware.taught import TaughtColours
 from firmware.views import Snapshot, View
 from vision.reading import Reading
 
 
-class AppError(RuntimeError):
+class AppError(KostkaError, RuntimeError):
     """A part that cannot be built; the message says what happened and what to do next."""
 
 
@@ -95,8 +97,8 @@ class Parts:
 
 
 def render_view(view: View, width: int = 128, height: int = 64) -> Image.Image:
-    """A view drawn on a fresh 1-bit screen image by ``firmware.screens``."""
-    from firmware.screens import render
+    """A view drawn on a fresh 1-bit screen image by ``firmware.screens.render``."""
+    from firmware.screens.render import render
 
     image = Image.new("1", (width, height), 0)
     render(ImageDraw.Draw(image), width, height, view)
@@ -105,10 +107,8 @@ def render_view(view: View, width: int = 128, height: int = 64) -> Image.Image:
 
 def make_setup(config: Config) -> Setup:
     """The rule books of every title with the config's switches."""
-    from firmware.config import GAMES
-
     books = []
-    for title in GAMES:
+    for title in TITLES:
         try:
             books.append(rulebook_from_switches(title, config.game.rules_for(title)))
         except RulebookError as error:

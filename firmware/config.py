@@ -25,12 +25,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-GAMES = ("shut-the-box", "stonoga", "lezard")
-"""Titles Kostka referees, as the config and the menus name them."""
+from firmware.errors import KostkaError
+from firmware.games.registry import PLAYERS, TITLES
 
-PLAYERS = {"shut-the-box": (1, 6), "stonoga": (2, 4), "lezard": (2, 4)}
-"""Seats per title, from the rule sheets: Lezard Domino says 2-4 players, Nogi Stonogi has 4
-centipedes, Shut the Box is played alone or by any number round the table (6 on one screen)."""
+GAMES = TITLES
+"""Titles Kostka referees, as the config and the menus name them (``firmware.games.registry``)."""
 
 DISPLAY_DRIVERS = ("ssd1306", "sh1106", "terminal", "dummy")
 """``ssd1306`` and ``sh1106`` are I2C OLEDs (luma.oled); ``terminal`` draws the OLED with
@@ -50,7 +49,7 @@ BCM_FREE = range(4, 28)
 RuleValue = bool | int | float | str
 
 
-class ConfigError(ValueError):
+class ConfigError(KostkaError, ValueError):
     """A config file that cannot be used; the message says where, what, and what is allowed."""
 
 
@@ -102,14 +101,14 @@ class Camera:
 
     ``source`` is ``"picamera2"`` (or ``"picamera2:N"``), ``"usb:N"`` (OpenCV device N),
     ``"synthetic"`` (rendered dice), or an absolute path to a video file, a folder of images
-    or a glob of images (replayed); the spelling of ``firmware.camera.open_source``.
+    or a glob of images (replayed); the spelling of ``firmware.devices.camera.open_source``.
     ``stall_s``: a camera that has not answered (with a frame or with an error) for this long
     is hung; the watchdog then stops reassuring systemd, which restarts the service.
     ``focus_cm``: a picamera2 camera with a motorised lens (Camera Module 3) is focused this far
     away, on the tray's floor, once (0: its lens is left as it is); ``highlights`` ``protect``
     keeps its exposure from clipping the brightest part of the frame, ``normal`` exposes for the
     frame's average; ``mains_hz`` 50 or 60 keeps its exposures to whole flicker periods of lamps on
-    such mains (0: no flicker control) (``firmware.camera_picamera2.tray_controls``). Other sources
+    such mains (0: no flicker control) (``firmware.devices.camera.picamera2.tray_controls``). Other sources
     ignore these three.
     """
 

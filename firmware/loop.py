@@ -1,6 +1,6 @@
 """The event loop: one queue in, ``machine.step`` in the middle, effects carried out in order.
 
-Threads only put events on the queue: the buttons (``firmware.buttons``) put ``ButtonEvent``s,
+Threads only put events on the queue: the buttons (``firmware.devices.buttons``) put ``ButtonEvent``s,
 the camera thread (``CameraFeed``) puts ``DiceRolling``, ``DiceRead``, ``CameraFailed``,
 ``CameraBack``, ``FacesSeen`` and ``CameraChecked``. The loop, on the main thread, takes them one
 at a time, calls ``step`` and carries out the effects in the order they come: ``Save`` (on disk
@@ -35,8 +35,10 @@ from typing import Any, Protocol
 
 from PIL import Image
 
-from firmware.camera import CameraError, Frame, FrameSource
-from firmware.machine import (
+from firmware.devices.camera import CameraError, Frame, FrameSource
+from firmware.devices.notify import Notifier, Watchdog
+from firmware.machine.events import Features
+from firmware.machine.step import (
     Appliance,
     CameraBack,
     CameraChecked,
@@ -60,8 +62,6 @@ from firmware.machine import (
     Tick,
     step,
 )
-from firmware.machine_state import Features
-from firmware.notify import Notifier, Watchdog
 from firmware.storage import GameStore
 from firmware.taught import TaughtColours
 from firmware.views import View

@@ -23,6 +23,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from firmware.errors import KostkaError
 from vision.colour_profile import Profile, ProfileError
 
 if TYPE_CHECKING:
@@ -99,7 +100,7 @@ def board_data(path: str | None = None) -> LezardData:
 
     A file that cannot be read or used raises ``ValueError`` as ``board_colours``.
     """
-    from firmware.rulebooks import shipped_lezard_text
+    from firmware.games.lezard.book import shipped_lezard_text
     from rules.lezard_board import parse_lezard_data
 
     if path is None:
@@ -113,7 +114,7 @@ def board_data(path: str | None = None) -> LezardData:
     return parse_lezard_data(text, source=path)
 
 
-class ReaderSetupError(ValueError):
+class ReaderSetupError(KostkaError, ValueError):
     """The reader cannot start: a model, profile or board file that cannot be used (says which)."""
 
 

@@ -1,7 +1,7 @@
 """Saved games: every confirmed move is on disk before the screen moves on (SQLite, state directory).
 
 One file, ``games.db``, in the state directory, and nothing written anywhere else (the root file
-system may be read-only). A game is its title, its rule switches (``firmware.rulebooks``), the
+system may be read-only). A game is its title, its rule switches (``firmware.games.rulebooks``), the
 players, the language, a seed and the time it began; then one row per confirmed move, each saved
 in its own transaction. ``current()`` rebuilds the unfinished game with ``Match.replay``, so after a
 crash or a power cut Kostka carries on at the last confirmed move. A finished game keeps its moves
@@ -41,7 +41,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from firmware.rulebooks import Book, RulebookError, rulebook_from_json, rulebook_to_json
+from firmware.errors import KostkaError
+from firmware.games.registry import rulebook_from_json, rulebook_to_json
+from firmware.games.rulebooks import Book, RulebookError
 from rules.game import Outcome, RulesError
 from rules.match import Match
 
@@ -97,7 +99,7 @@ _FIX_DIR = (
 )
 
 
-class StorageError(Exception):
+class StorageError(KostkaError):
     """Saved games cannot be read or written; the message says what happened and what to do.
 
     ``key`` names the catalogue message a screen shows for it.

@@ -1,6 +1,6 @@
 """The colours taught on the box: one profile file in the state directory, read by the colour reader.
 
-The menu's "teach colours" (``firmware.machine_teach``) ends with ``KeepColours``; the loop hands
+The menu's "teach colours" (``firmware.machine.teach``) ends with ``KeepColours``; the loop hands
 its features to ``TaughtColours.keep``, which makes the profile (``vision.colour_profile``) and
 writes it whole, synced, as ``colours.json`` beside the saved games. From then on, and after every
 restart, the reader of colour dice is given that profile (``profile``; None: the built-in colours).
@@ -27,7 +27,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from firmware.machine_state import Features
+from firmware.machine.events import Features
 from firmware.profiles import read_profile_file, write_profile_file
 from vision.colour_profile import Profile, ProfileError
 

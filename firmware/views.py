@@ -1,7 +1,7 @@
 """What each screen shows: plain frozen values, strings already in the player's language.
 
-The state machine (``firmware.machine``) turns its state into one of these; a screen
-(``firmware.screens``) draws it and reads nothing else. Two equal views draw the same pixels, so
+The state machine (``firmware.machine.step``) turns its state into one of these; a screen
+(``firmware.screens.render``) draws it and reads nothing else. Two equal views draw the same pixels, so
 the loop redraws only when the view changes.
 
 >>> MessageView("Rzucaj!").body

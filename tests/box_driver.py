@@ -7,8 +7,8 @@ import queue
 import time
 from typing import Any
 
-from firmware.machine import Appliance, Effect, Event, Show, step
-from firmware.machine_state import Teach
+from firmware.machine.state import Teach
+from firmware.machine.step import Appliance, Effect, Event, Show, step
 
 
 class Box:

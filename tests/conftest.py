@@ -1,4 +1,4 @@
-"""Every test reads with the network runtime the commands choose (``firmware.onnx_runtime``), as the
+"""Every test reads with the network runtime the commands choose (``firmware.devices.onnx_runtime``), as the
 product does, whichever runtime the test before it switched to; ``factory``: gpiozero's own mock pins."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
-from firmware.onnx_runtime import choose_runtime
+from firmware.devices.onnx_runtime import choose_runtime
 
 
 @pytest.fixture(autouse=True)

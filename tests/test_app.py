@@ -18,15 +18,25 @@ import pytest
 from box_driver import drain
 
 from firmware.app import AppError, begin, open_buttons, open_parts, open_screen, render_view
-from firmware.autopilot import Autopilot
-from firmware.buttons import ButtonEvent, ScriptedButtons
 from firmware.cli import main
 from firmware.config import Camera, Config, Display, Game
+from firmware.devices.buttons import ScriptedButtons
+from firmware.devices.notify import Notifier, Watchdog
 from firmware.loop import CameraFeed, Keeper, Loop
-from firmware.machine import CameraBack, CameraFailed, DiceRead, DiceRolling, ReadDice, Setup, Show, start
-from firmware.machine_state import CameraLost, Winner
-from firmware.notify import Notifier, Watchdog
-from firmware.standins import StandInDice, SyntheticSource, truth_reading
+from firmware.machine.events import ButtonEvent
+from firmware.machine.state import CameraLost, Winner
+from firmware.machine.step import (
+    CameraBack,
+    CameraFailed,
+    DiceRead,
+    DiceRolling,
+    ReadDice,
+    Setup,
+    Show,
+    start,
+)
+from firmware.standins.autopilot import Autopilot
+from firmware.standins.tray import StandInDice, SyntheticSource, truth_reading
 from firmware.storage import GameStore
 from rules.game import Outcome
 from rules.match import Match
@@ -184,7 +194,7 @@ def test_a_camera_that_fails_is_reported_retried_and_back(tmp_path: Path) -> Non
 def test_frames_replayed_from_a_folder_are_read_once_when_they_settle(tmp_path: Path) -> None:
     import cv2
 
-    from firmware.camera import open_source
+    from firmware.devices.camera import open_source
 
     dice = StandInDice(seed=8)
     source = SyntheticSource(dice, size=(320, 240), renderer="simple")
@@ -332,7 +342,7 @@ class Plug:
         self.opened = 0
 
     def open(self) -> SyntheticSource:
-        from firmware.camera import CameraError
+        from firmware.devices.camera import CameraError
 
         self.opened += 1
         if not self.alive:
@@ -540,7 +550,7 @@ def test_the_language_chosen_in_the_menu_comes_back_after_the_plug_is_pulled(
 ) -> None:
     from dataclasses import replace
 
-    from firmware.machine_state import Menu, menu_items
+    from firmware.machine.state import Menu, menu_items
     from firmware.views import ListView, RollView
 
     config = replace(stand_in_config(tmp_path), language="pl")  # the config's default: Polish

@@ -12,12 +12,11 @@ import gpiozero
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-import firmware.buttons
-from firmware.buttons import (
+import firmware.devices.buttons
+from firmware.devices.buttons import (
     REPEAT_AFTER_S,
     REPEAT_EVERY_S,
     Button,
-    ButtonEvent,
     ButtonPins,
     ButtonsError,
     GpioButtons,
@@ -27,6 +26,7 @@ from firmware.buttons import (
     cbreak,
     events_from_keys,
 )
+from firmware.machine.events import ButtonEvent
 
 PREV, NEXT, OK, MENU = ButtonEvent.PREV, ButtonEvent.NEXT, ButtonEvent.OK, ButtonEvent.MENU
 DEBOUNCE = 0.05
@@ -72,7 +72,7 @@ def drain(b: GpioButtons | KeyboardButtons | ScriptedButtons, quiet_s: float) ->
 
 
 def test_module_examples() -> None:
-    assert doctest.testmod(firmware.buttons).failed == 0
+    assert doctest.testmod(firmware.devices.buttons).failed == 0
 
 
 # --- the real gpiozero Button on mock pins ------------------------------------------------------

@@ -17,12 +17,12 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-import firmware.v4l2
-from firmware.camera import BadFrameFile, CameraError, EndOfFrames, FrameSource, open_source
-from firmware.camera_picamera2 import Picamera2Source, tray_controls
-from firmware.camera_replay import ReplaySource
-from firmware.camera_videocapture import VideoCaptureSource
+import firmware.devices.v4l2
 from firmware.config import Camera
+from firmware.devices.camera import BadFrameFile, CameraError, EndOfFrames, FrameSource, open_source
+from firmware.devices.camera.picamera2 import Picamera2Source, tray_controls
+from firmware.devices.camera.replay import ReplaySource
+from firmware.devices.camera.videocapture import VideoCaptureSource
 
 # --- pictures the tests write -------------------------------------------------------------------
 
@@ -234,7 +234,7 @@ def test_a_webcam_is_given_the_mains_anti_flicker_setting_through_v4l2(
 ) -> None:
     """V4L2's power line frequency, set as ``v4l2-ctl -c power_line_frequency=1`` does: the ioctl
     request and ``struct v4l2_control`` checked against Linux's videodev2.h values."""
-    monkeypatch.setattr(firmware.v4l2, "DEV", tmp_path)
+    monkeypatch.setattr(firmware.devices.v4l2, "DEV", tmp_path)
     (tmp_path / "video0").write_bytes(b"")  # the device node the control is set on
     calls: list[tuple[int, bytes]] = []
 
@@ -259,8 +259,8 @@ def test_a_webcam_is_given_the_mains_anti_flicker_setting_through_v4l2(
     unplugged = VideoCaptureSource(1, open_capture=FakeCapture, controls=controls, ioctl=ioctl)
     assert calls == [] and "video1 cannot be opened" in unplugged.missing[-1]
     unplugged.close()
-    assert firmware.v4l2.power_line(tray_controls(Camera())) == 1
-    assert firmware.v4l2.power_line(tray_controls(Camera(mains_hz=0))) is None
+    assert firmware.devices.v4l2.power_line(tray_controls(Camera())) == 1
+    assert firmware.devices.v4l2.power_line(tray_controls(Camera(mains_hz=0))) is None
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Checking the camera on the box from the menu (firmware/machine_check.py), with no terminal.
+"""Checking the camera on the box from the menu (firmware/machine/check.py), with no terminal.
 
 The walk goes through the state machine: wrong presses, a press while the frames are measured, a
 camera that dies mid-check, the menu opened mid-check, a check that fails, and leaving the check
@@ -20,13 +20,15 @@ import numpy as np
 import pytest
 from box_driver import next_of
 
-import firmware.machine_check
+import firmware.machine.check
 from firmware.app import begin, check_camera, open_parts, render_view, snapshot
-from firmware.buttons import ButtonEvent
-from firmware.camera import CameraError
 from firmware.config import Camera, Config, Display, Game
+from firmware.devices.camera import CameraError
 from firmware.loop import CameraFeed, Loop
-from firmware.machine import (
+from firmware.machine.check import FRAMES
+from firmware.machine.events import ButtonEvent
+from firmware.machine.state import CheckCamera, Menu, RollNow, menu_items
+from firmware.machine.step import (
     CameraBack,
     CameraChecked,
     CameraFailed,
@@ -35,9 +37,7 @@ from firmware.machine import (
     start,
     step,
 )
-from firmware.machine_check import FRAMES
-from firmware.machine_state import CheckCamera, Menu, RollNow, menu_items
-from firmware.screens_samples import sample_setup
+from firmware.screens.samples import sample_setup
 from firmware.views import CheckView, MessageView, Snapshot, SnapshotView
 from vision.camera_check import CameraCheck
 from vision.synth import render
@@ -253,6 +253,6 @@ def test_the_whole_box_checks_its_stand_in_camera(tmp_path: Path) -> None:
         assert isinstance(loop.state.shown, SnapshotView)
 
 
-@pytest.mark.parametrize("module", [firmware.machine_check])
+@pytest.mark.parametrize("module", [firmware.machine.check])
 def test_module_examples(module: Any) -> None:
     assert doctest.testmod(module).failed == 0

@@ -12,7 +12,7 @@ import math
 import numpy as np
 import pytest
 
-from firmware.onnx_runtime import choose_runtime
+from firmware.devices.onnx_runtime import choose_runtime
 from vision.colour import Cast
 from vision.colour_face_net import (
     CROP,

@@ -156,9 +156,9 @@ def test_a_reader_that_errs_is_corrected_with_the_buttons_and_the_game_is_the_sa
 
 def test_the_stand_in_camera_films_the_card_drawn_and_the_card_reader_reads_it() -> None:
     from firmware.app import make_reader
-    from firmware.machine import ReadDice
+    from firmware.machine.step import ReadDice
     from firmware.profiles import board_colours
-    from firmware.standins import StandInDice, SyntheticSource, render_tray, truth_reading
+    from firmware.standins.tray import StandInDice, SyntheticSource, render_tray, truth_reading
 
     dice = StandInDice(seed=4)
     ask = ReadDice(1, False, 1, board_colours())
@@ -180,7 +180,7 @@ def test_the_box_reads_a_lizard_card_in_the_colours_of_its_lizards() -> None:
     """``make_reader`` passes the ask's lizards on: the shipped box has no orange lizard, so an
     orange lizard card is not guessed; a box with one reads it."""
     from firmware.app import make_reader
-    from firmware.machine import ReadDice
+    from firmware.machine.step import ReadDice
     from firmware.profiles import board_data
     from vision.synth import CardFace, render
 

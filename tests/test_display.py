@@ -12,15 +12,15 @@ import pytest
 from luma.core.interface.serial import i2c
 from PIL import Image, ImageChops, ImageDraw, ImageSequence
 
-import firmware.display
-from firmware.display import (
+import firmware.devices.display
+from firmware.devices.display import (
     DisplayError,
     LumaDisplay,
     TerminalDisplay,
     half_block_lines,
     open_display,
 )
-from firmware.drawing import draw_text, new_screen
+from firmware.screens.drawing import draw_text, new_screen
 
 # luma's drivers call Image.getdata, which Pillow 13 deprecates; not ours to fix.
 pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationWarning")
@@ -73,7 +73,7 @@ def ssd1306_page_order(img: Image.Image) -> list[int]:
 
 
 def test_module_examples() -> None:
-    assert doctest.testmod(firmware.display).failed == 0
+    assert doctest.testmod(firmware.devices.display).failed == 0
 
 
 def test_dummy_device_keeps_the_image_shown() -> None:

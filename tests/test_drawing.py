@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 
-import firmware.drawing
-from firmware.drawing import (
+import firmware.screens.drawing
+from firmware.messages.i18n import LANGUAGES, catalogue, fields_of
+from firmware.screens.drawing import (
     COLOURS,
     SCREEN,
     Box,
@@ -31,8 +32,7 @@ from firmware.drawing import (
     text_width,
     wrap,
 )
-from firmware.fonts import Face, font
-from firmware.i18n import LANGUAGES, catalogue, fields_of
+from firmware.screens.fonts import Face, font
 
 
 def components(img: Image.Image, lit: bool, diagonal: bool = False) -> list[set[tuple[int, int]]]:
@@ -71,7 +71,7 @@ def ink_outside(img: Image.Image, box: Box) -> bool:
 
 
 def test_module_examples() -> None:
-    assert doctest.testmod(firmware.drawing).failed == 0
+    assert doctest.testmod(firmware.screens.drawing).failed == 0
 
 
 @pytest.mark.parametrize("size", [12, 13, 16, 17, 20, 29, 40, 64])
@@ -233,8 +233,8 @@ def test_only_apis_that_pillow_9_4_has() -> None:
     """getsize/getoffset/textsize are gone in Pillow 10; get_flattened_data is new in 12; Bookworm's
     load_default is a bitmap font without Polish letters."""
     banned = {"getsize", "getoffset", "textsize", "multiline_textsize", "get_flattened_data", "load_default"}
-    for name in ("drawing.py", "display.py", "fonts.py"):
-        path = Path(firmware.drawing.__file__).parent / name
+    for name in ("screens/drawing.py", "devices/display.py", "screens/fonts.py"):
+        path = Path(firmware.screens.drawing.__file__).parents[1] / name
         tree = ast.parse(path.read_text(encoding="utf-8"))
         used = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)} & banned
         assert not used, (name, used)
@@ -242,4 +242,4 @@ def test_only_apis_that_pillow_9_4_has() -> None:
 
 def test_text_is_drawn_with_the_shipped_font_not_a_default() -> None:
     f = font(12, Face.SANS)
-    assert Path(str(f.path)).parent == Path(firmware.drawing.__file__).parent / "data" / "fonts"
+    assert Path(str(f.path)).parent == Path(firmware.screens.drawing.__file__).parents[1] / "data" / "fonts"

@@ -23,8 +23,8 @@ def test_every_die_not_read_right_is_a_failure_drawn(tmp_path: Path, monkeypatch
     monkeypatch.syspath_prepend(str(ROOT / "bench"))
     import eval_colour_photos
 
+    from firmware.cli.eval import Failure, failures_picture
     from firmware.labels import LabelledSet
-    from firmware.verbs.eval import Failure, failures_picture
 
     read = eval_colour_photos.read_colours
 

@@ -8,10 +8,10 @@ import doctest
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-import firmware.fonts
-import firmware.i18n
-from firmware.fonts import Face, font
-from firmware.i18n import LANGUAGES, MessageError, catalogue, fields_of, plural_form, t, tn
+import firmware.messages.i18n
+import firmware.screens.fonts
+from firmware.messages.i18n import LANGUAGES, MessageError, catalogue, fields_of, plural_form, t, tn
+from firmware.screens.fonts import Face, font
 
 POLISH = "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ"
 BASE = "acelnoszzACELNOSZZ"  # the same letters without their marks
@@ -26,8 +26,8 @@ def glyph(char: str, f: ImageFont.FreeTypeFont) -> bytes:
 
 
 def test_module_examples() -> None:
-    assert doctest.testmod(firmware.i18n).failed == 0
-    assert doctest.testmod(firmware.fonts).failed == 0
+    assert doctest.testmod(firmware.messages.i18n).failed == 0
+    assert doctest.testmod(firmware.screens.fonts).failed == 0
 
 
 def test_both_languages_have_the_same_keys() -> None:
@@ -38,7 +38,9 @@ def test_both_languages_have_the_same_keys() -> None:
 
 
 def test_the_parts_join_without_overwriting_each_other() -> None:
-    from firmware import messages, messages_play, messages_screens
+    from firmware.messages import catalogue as messages
+    from firmware.messages import play as messages_play
+    from firmware.messages import screens as messages_screens
 
     parts = (messages_play.CATALOGUE, messages_screens.CATALOGUE)
     for lang, own in (("pl", messages.PL), ("en", messages.EN)):

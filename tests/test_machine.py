@@ -18,29 +18,12 @@ from typing import Any
 
 import pytest
 
-from firmware.autopilot import card_face
-from firmware.buttons import ButtonEvent
-from firmware.machine import (
-    CameraBack,
-    CameraFailed,
-    DiceRead,
-    DiceRolling,
-    Effect,
-    Event,
-    Finish,
-    ReadDice,
-    ReopenCamera,
-    Save,
-    SetFrameRate,
-    SetLanguage,
-    Setup,
-    Show,
-    Tick,
-    start,
-    step,
-)
-from firmware.machine_games import COLOURS, card_of, read_card
-from firmware.machine_state import (
+from firmware.games.guides import read_card
+from firmware.games.lezard.faces import card_of
+from firmware.games.lezard.faces import face_of as card_face
+from firmware.games.stonoga.colours import COLOURS
+from firmware.machine.events import ButtonEvent
+from firmware.machine.state import (
     Appliance,
     CameraLost,
     Choose,
@@ -59,7 +42,26 @@ from firmware.machine_state import (
     Winner,
     menu_items,
 )
-from firmware.screens_samples import shipped_lezard
+from firmware.machine.step import (
+    CameraBack,
+    CameraFailed,
+    DiceRead,
+    DiceRolling,
+    Effect,
+    Event,
+    Finish,
+    ReadDice,
+    ReopenCamera,
+    Save,
+    SetFrameRate,
+    SetLanguage,
+    Setup,
+    Show,
+    Tick,
+    start,
+    step,
+)
+from firmware.screens.samples import shipped_lezard
 from firmware.views import CardSeenView, CardView, DiceView, ListView, MessageView, RollView, WinnerView
 from rules.game import CHANCE, TERMINAL
 from rules.lezard import Lezard, TableModel
@@ -589,7 +591,7 @@ def test_notice_and_restart_screens_return_on_menu(setup: Setup) -> None:
 
 
 def test_every_kind_of_move_has_words_in_both_languages(setup: Setup) -> None:
-    from firmware.machine_games import guide_for
+    from firmware.games.registry import guide_for
     from rules.lezard_board import Flicked, Placed, RoyalFlick
     from rules.shut_the_box import ChooseDice
     from rules.stonoga import Keep, Options, Steal, Stop, TakeNothing, Tile
@@ -629,11 +631,14 @@ def test_the_machine_modules_doctests() -> None:
     """pytest collects doctests from tests/, rules/ and vision/ only: run these here."""
     import doctest
 
-    import firmware.autopilot
-    import firmware.machine
-    import firmware.machine_games
-    import firmware.standins
+    import firmware.games.guides
+    import firmware.machine.step
+    import firmware.standins.autopilot
+    import firmware.standins.tray
 
-    for module in (firmware.machine, firmware.machine_games, firmware.standins, firmware.autopilot):
+    modules = (
+        firmware.machine.step, firmware.games.guides, firmware.standins.tray, firmware.standins.autopilot,
+    )
+    for module in modules:
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__

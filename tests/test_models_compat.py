@@ -1,5 +1,5 @@
 """The shipped networks load and compute the same numbers on whichever OpenCV is installed, and
-on ONNX Runtime (the commands' runtime where it is installed: ``firmware.onnx_runtime``).
+on ONNX Runtime (the commands' runtime where it is installed: ``firmware.devices.onnx_runtime``).
 
 OpenCV 4.11 (Raspberry Pi OS Bookworm) once refused to load ``dice_net.onnx`` that OpenCV 5.0
 ran fine (a shape check at load time on symbolic sizes). These tests load the networks and
@@ -24,7 +24,7 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from firmware.onnx_runtime import OnnxRuntimeNetwork, choose_runtime
+from firmware.devices.onnx_runtime import OnnxRuntimeNetwork, choose_runtime
 from vision.dice_net import CLASSES, load_net, run_maps, softmax
 from vision.face_net import CLOSE_CROP, CLOSE_MODEL, FACE_CLASSES, FACE_CROP, load_face_net
 from vision.networks import DnnNetwork

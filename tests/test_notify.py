@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware.notify import Notifier, Watchdog, socket_address, watchdog_period
+from firmware.devices.notify import Notifier, Watchdog, socket_address, watchdog_period
 
 
 class Listener:
@@ -184,7 +184,7 @@ def test_a_real_loop_thread_pets_until_it_hangs(listener: Listener) -> None:
 
 def test_the_docstring_examples_hold() -> None:
     """pytest collects doctests from tests/, rules/ and vision/ only: run these here."""
-    import firmware.notify
+    import firmware.devices.notify
 
-    result = doctest.testmod(firmware.notify)
+    result = doctest.testmod(firmware.devices.notify)
     assert (result.failed, result.attempted > 5) == (0, True)

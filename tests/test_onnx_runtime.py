@@ -1,4 +1,4 @@
-"""ONNX Runtime as the networks' runtime (firmware.onnx_runtime): the same outputs as OpenCV's dnn
+"""ONNX Runtime as the networks' runtime (firmware.devices.onnx_runtime): the same outputs as OpenCV's dnn
 on every shipped network at the shapes the readers feed them, the same readings of real photos,
 the fixed-shape files read through their twins, the face classifier through its int8 twin (the same
 classes on real dice), and clear messages for what cannot run."""
@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from firmware.cli import main
-from firmware.onnx_runtime import ONNX_RUNTIME, VARIABLE, OnnxRuntimeNetwork, choose_runtime
+from firmware.devices.onnx_runtime import ONNX_RUNTIME, VARIABLE, OnnxRuntimeNetwork, choose_runtime
 from vision.dice_net import MODEL as DICE_MODEL
 from vision.dice_net import ModelError, load_net
 from vision.face_net import MODEL as FACE_MODEL
@@ -165,7 +165,7 @@ def test_a_wrong_runtime_name_stops_the_command_with_a_message(
 def test_choosing_a_runtime_loads_no_library() -> None:
     """``kostka odds`` and the other rules-only commands choose one too and must start fast."""
     code = (
-        "import sys; from firmware.onnx_runtime import choose_runtime; choose_runtime(); "
+        "import sys; from firmware.devices.onnx_runtime import choose_runtime; choose_runtime(); "
         "print(sorted({'cv2', 'numpy', 'onnxruntime'} & set(sys.modules)))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

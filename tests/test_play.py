@@ -12,15 +12,18 @@ from typing import Any
 
 import pytest
 
-from firmware import referee, table_lezard, table_shut_the_box, table_stonoga
 from firmware.cli import build_parser, main
-from firmware.i18n import fields_of
-from firmware.messages_play import EN, PL
-from firmware.referee import Ending, Referee, Table
-from firmware.table_lezard import LezardTable
-from firmware.table_shut_the_box import ShutTheBoxTable, table_from_args
-from firmware.table_stonoga import StonogaTable
-from firmware.verbs import play as verb_play
+from firmware.cli import play as verb_play
+from firmware.games import referee
+from firmware.games.lezard import table as table_lezard
+from firmware.games.lezard.table import LezardTable
+from firmware.games.referee import Ending, Referee, Table
+from firmware.games.shut_the_box import table as table_shut_the_box
+from firmware.games.shut_the_box.table import ShutTheBoxTable, table_from_args
+from firmware.games.stonoga import table as table_stonoga
+from firmware.games.stonoga.table import StonogaTable
+from firmware.messages.i18n import fields_of
+from firmware.messages.play import EN, PL
 from rules.lezard import Lezard
 from rules.lezard_board import parse_lezard_data
 from rules.shut_the_box import ShutTheBox

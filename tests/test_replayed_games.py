@@ -2,7 +2,7 @@
 
 Each title is played once on stand-ins (synthetic camera, seeded dice, the autopilot pressing the
 buttons, the vision readers reading the frames) while every frame the camera thread reads and
-every press are recorded (``firmware.recording``). Then the game is played again from the folder
+every press are recorded (``firmware.standins.recording``). Then the game is played again from the folder
 through the real replay source (``camera.source`` = the folder, opened by ``open_source``), with
 settle detection, the same readers and the recorded presses: it must make the same moves and end
 the same way. A recording with two rolls' frames swapped must not.
@@ -28,14 +28,21 @@ from typing import Any
 import pytest
 
 from firmware.app import Beginning, Parts, begin, make_reader, open_parts, render_view
-from firmware.autopilot import Autopilot
-from firmware.buttons import ButtonEvent
 from firmware.cli import main
 from firmware.config import Camera, Config, Display, Game
 from firmware.loop import Loop
-from firmware.machine import Event, ReadDice
-from firmware.machine_state import Appliance, Winner
-from firmware.recording import Press, PressLog, PressPlayer, load_presses, record_frames, save_presses
+from firmware.machine.events import ButtonEvent
+from firmware.machine.state import Appliance, Winner
+from firmware.machine.step import Event, ReadDice
+from firmware.standins.autopilot import Autopilot
+from firmware.standins.recording import (
+    Press,
+    PressLog,
+    PressPlayer,
+    load_presses,
+    record_frames,
+    save_presses,
+)
 from vision.reading import Face
 
 GAMES = ("shut-the-box", "stonoga", "lezard")
@@ -239,7 +246,7 @@ def test_a_tampered_recording_does_not_replay_the_game(recording: Recording, tmp
 def test_press_player_presses_only_on_the_screen_it_was_recorded_on() -> None:
     import queue
 
-    from firmware.machine import Setup, start
+    from firmware.machine.step import Setup, start
     from rules.shut_the_box import ShutTheBox
 
     state, _ = start(Setup((ShutTheBox(),)), lang="en", title="shut-the-box", players=2)
@@ -256,9 +263,9 @@ def test_press_player_presses_only_on_the_screen_it_was_recorded_on() -> None:
 def test_the_recording_module_doctests() -> None:
     import doctest
 
-    import firmware.recording
+    import firmware.standins.recording
 
-    assert doctest.testmod(firmware.recording).failed == 0
+    assert doctest.testmod(firmware.standins.recording).failed == 0
 
 
 def test_a_bad_presses_file_says_what_is_wrong(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
 """Every screen drawn on luma's dummy device and compared with its reviewed reference PNG.
 
 The references live in tests/data/screens/freetype-VERSION/NAME.LANG.png
-(``firmware.screens_samples`` lists the screens). A difference fails with the names of the files
+(``firmware.screens.samples`` lists the screens). A difference fails with the names of the files
 and a diff image written to the temporary folder. After a screen was changed on purpose and LOOKED
 at (``bench/render_screens.py`` draws a contact sheet), regenerate the references with
 ``KOSTKA_UPDATE_SCREENS=1 pytest tests/test_screens.py`` (once per FreeType version).
@@ -18,8 +18,8 @@ from luma.core.device import dummy
 from luma.core.render import canvas
 from PIL import Image, ImageChops, ImageDraw, features
 
-from firmware.screens import flap_cells, render
-from firmware.screens_samples import samples
+from firmware.screens.render import flap_cells, render
+from firmware.screens.samples import samples
 from firmware.views import (
     CardSeenView,
     CardView,

@@ -1,4 +1,4 @@
-"""Saved games (firmware/storage.py) and rule books as switches (firmware/rulebooks.py).
+"""Saved games (firmware/storage.py) and rule books as switches (firmware/games/rulebooks.py).
 
 Each game is played with random legal moves, saved move by move, and rebuilt from a store opened
 afresh; a child process is killed with SIGKILL between two saves and while saving; damaged,
@@ -25,14 +25,14 @@ from typing import Any
 
 import pytest
 
-from firmware.rulebooks import (
-    RulebookError,
+from firmware.games.lezard.book import shipped_lezard_text
+from firmware.games.registry import (
     rulebook_from_json,
     rulebook_from_switches,
     rulebook_to_json,
     rulebook_to_switches,
-    shipped_lezard_text,
 )
+from firmware.games.rulebooks import RulebookError
 from firmware.storage import (
     ABANDONED,
     APPLICATION_ID,

@@ -1,4 +1,4 @@
-"""systemd/kostka.service: what issue 6 asks of it, checked by systemd-analyze where it exists."""
+"""systemd/kostka.service: what the appliance needs of it, checked by systemd-analyze where it exists."""
 
 from __future__ import annotations
 

@@ -153,15 +153,15 @@ def test_teach_from_a_missing_source_fails_cleanly(
 def test_teach_runs_the_camera_with_the_configs_camera_settings(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import firmware.camera
+    import firmware.devices.camera
 
     opened: list[dict[str, object]] = []
 
     def open_source(spec: str, **kwargs: object) -> object:
         opened.append({"spec": spec, **kwargs})
-        raise firmware.camera.CameraError(spec, "not here", "(a test)")
+        raise firmware.devices.camera.CameraError(spec, "not here", "(a test)")
 
-    monkeypatch.setattr(firmware.camera, "open_source", open_source)
+    monkeypatch.setattr(firmware.devices.camera, "open_source", open_source)
     config = tmp_path / "kostka.toml"
     config.write_text("[camera]\nwidth = 640\nheight = 480\nmains_hz = 60\nfocus_cm = 50\n", encoding="utf-8")
     args = ["teach", "--out", str(tmp_path / "p.json"), "--source", "picamera2", "--names", "red"]

@@ -13,7 +13,7 @@ import pytest
 
 from firmware.app import make_reader
 from firmware.cli import main
-from firmware.machine import ReadDice
+from firmware.machine.step import ReadDice
 from firmware.profiles import read_profile_file
 from firmware.taught import TaughtColours
 from vision.cards import card_features

@@ -18,12 +18,12 @@ from box_driver import Box, next_of
 from test_teach_cards import AMBER, TEACH_LIGHT
 
 from firmware.app import begin, make_reader, open_parts, render_view, teach_features
-from firmware.buttons import ButtonEvent
 from firmware.config import Camera, Config, Display, Game
 from firmware.loop import CameraFeed, Loop
-from firmware.machine import ColoursNotKept, FacesSeen, KeepColours, ReadDice, TakeFrames, Tick, start
-from firmware.machine_state import Menu, Notice, menu_items
-from firmware.screens_samples import sample_setup, shipped_lezard
+from firmware.machine.events import ButtonEvent
+from firmware.machine.state import Menu, Notice, menu_items
+from firmware.machine.step import ColoursNotKept, FacesSeen, KeepColours, ReadDice, TakeFrames, Tick, start
+from firmware.screens.samples import sample_setup, shipped_lezard
 from firmware.taught import PROFILE_NAME, TaughtColours
 from firmware.views import MessageView, TeachView
 from vision.synth import CardFace, Light, render

@@ -1,4 +1,4 @@
-"""Teaching the colours on the box, guided on the OLED (firmware/machine_teach.py), with no keyboard.
+"""Teaching the colours on the box, guided on the OLED (firmware/machine/teach.py), with no keyboard.
 
 The whole walk goes through the state machine with synthetic frames (vision.synth renders colour
 dice with their truth; vision.colour_reader finds their features): wrong presses, a face with no die
@@ -20,13 +20,15 @@ import numpy as np
 import pytest
 from box_driver import Box, next_of
 
-import firmware.machine_teach
+import firmware.machine.teach
 import firmware.taught
 from firmware.app import begin, make_reader, open_parts, render_view
-from firmware.buttons import ButtonEvent
 from firmware.config import Camera, Config, Display, Game
+from firmware.games.stonoga.colours import COLOURS
 from firmware.loop import CameraFeed, Loop
-from firmware.machine import (
+from firmware.machine.events import ButtonEvent
+from firmware.machine.state import Appliance, GameMenu, Menu, Notice, RollNow, Teach, menu_items
+from firmware.machine.step import (
     CameraBack,
     CameraFailed,
     ColoursNotKept,
@@ -41,9 +43,7 @@ from firmware.machine import (
     start,
     step,
 )
-from firmware.machine_games import COLOURS
-from firmware.machine_state import Appliance, GameMenu, Menu, Notice, RollNow, Teach, menu_items
-from firmware.screens_samples import sample_setup
+from firmware.screens.samples import sample_setup
 from firmware.taught import PROFILE_NAME, TaughtColours
 from firmware.views import MessageView, TeachView
 from vision.colour_reader import face_features, read_colours
@@ -213,7 +213,7 @@ class Tray:
         self.faces = ["yellow"] * 3
 
     def read(self) -> Any:
-        from firmware.camera import CameraError
+        from firmware.devices.camera import CameraError
 
         if self.fail[0]:
             raise CameraError("test tray", "unplugged", "plug it in")
@@ -302,7 +302,7 @@ def replace_taught(where: Path) -> TaughtColours:
     return kept
 
 
-@pytest.mark.parametrize("module", [firmware.machine_teach, firmware.taught])
+@pytest.mark.parametrize("module", [firmware.machine.teach, firmware.taught])
 def test_module_examples(module: Any) -> None:
     assert doctest.testmod(module).failed == 0
 

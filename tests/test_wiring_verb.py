@@ -12,7 +12,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 from PIL import Image
 
-import firmware.display
+import firmware.devices.display
 from firmware.cli import main
 
 PREV_PIN, NEXT_PIN, OK_PIN = 17, 27, 22
@@ -22,7 +22,7 @@ PREV_PIN, NEXT_PIN, OK_PIN = 17, 27, 22
 def shown(monkeypatch: pytest.MonkeyPatch) -> list[Image.Image]:
     """Every image the dummy OLED is sent."""
     images: list[Image.Image] = []
-    opened = firmware.display.open_display
+    opened = firmware.devices.display.open_display
 
     def open_display(driver: str, **kwargs: Any) -> Any:
         display = opened(driver, **kwargs)
@@ -30,7 +30,7 @@ def shown(monkeypatch: pytest.MonkeyPatch) -> list[Image.Image]:
         display.show = lambda image: (images.append(image.copy()), show(image))[1]
         return display
 
-    monkeypatch.setattr(firmware.display, "open_display", open_display)
+    monkeypatch.setattr(firmware.devices.display, "open_display", open_display)
     return images
 
 

@@ -11,7 +11,7 @@ reader: every find of the dice network (``vision.reader.locate``) in the trainin
 it is and turned by 90 degrees. Weights per output channel at 7 bits (``reduce_range``): at 8 bits
 the products' sums saturate on x86 CPUs without VNNI, and the held-out photos lost 9 and 7 right
 dice on two sets. The twin records the digest of the file it was made from; a twin of another file
-is not used (``firmware.onnx_runtime``). Run it again after retraining the classifier.
+is not used (``firmware.devices.onnx_runtime``). Run it again after retraining the classifier.
 """
 
 from __future__ import annotations

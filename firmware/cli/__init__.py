@@ -1,0 +1,104 @@
+"""The ``kostka`` command: one sub-command per module of this package (``firmware.cli.play``...).
+
+Each verb module defines ``add_parser(subparsers) -> argparse.ArgumentParser`` and
+``run(args) -> int``. Heavy imports (OpenCV, luma) happen inside ``run`` so that
+``kostka --help`` and the rules-only verbs start fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from firmware.devices.onnx_runtime import choose_runtime
+from firmware.errors import KostkaError
+from rules.game import RulesError
+
+if TYPE_CHECKING:
+    from firmware.config import Config
+
+
+def exact(value: Fraction) -> str:
+    """A fraction as ``"num/den"``, also when it is whole (``"1/1"``)."""
+    return f"{value.numerator}/{value.denominator}"
+
+
+def fail(message: str) -> int:
+    """Tell the person what went wrong and what to do; the exit code for bad arguments."""
+    print(f"kostka: {message}", file=sys.stderr)
+    return 2
+
+
+def config_or_say(verb: str, path: Path | None) -> Config | None:
+    """The settings in ``path`` (None: the defaults); None after saying on stderr why they cannot be
+    read (the verb then exits with 2)."""
+    from firmware.config import ConfigError, load_config
+
+    try:
+        return load_config(path)
+    except ConfigError as error:
+        print(f"kostka {verb}: {error}", file=sys.stderr)
+        return None
+
+
+VISION_ROOTS = frozenset(
+    {"vision.errors.VisionError", "vision.dice_net.ModelError", "vision.face_net.FaceModelError",
+     "vision.colour_profile.ProfileError"}
+)
+"""The reader's error roots, named so that ``kostka --help`` need not load the reader to know them."""
+
+
+def is_told(error: BaseException) -> bool:
+    """Whether ``error`` is one a wing raises for a person (its message says what to do), not a bug.
+
+    >>> is_told(RulesError("no such flap")), is_told(KostkaError("x")), is_told(ZeroDivisionError())
+    (True, True, False)
+    """
+    if isinstance(error, KostkaError | RulesError):
+        return True
+    return any(f"{cls.__module__}.{cls.__qualname__}" in VISION_ROOTS for cls in type(error).__mro__)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="kostka",
+        description="Kostka: a referee beside a real tabletop (dice, rules, advice).",
+    )
+    sub = parser.add_subparsers(dest="verb", metavar="COMMAND", required=True)
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        verb_parser = module.add_parser(sub)
+        verb_parser.set_defaults(run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        choose_runtime()
+    except ValueError as error:
+        return fail(str(error))
+    try:
+        return int(args.run(args))
+    except KeyboardInterrupt:
+        print("\nStopped.", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as error:
+        if is_told(error):
+            return fail(str(error))
+        raise
+
+
+if __name__ == "__main__":
+    sys.exit(main())

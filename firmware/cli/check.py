@@ -1,0 +1,196 @@
+"""``kostka check [--config FILE] [--source SPEC] [--frames N] [--json] [--picture FILE] [--watch]``:
+is the camera set up?
+
+Put a few dice in the tray, keep hands out, and run it: it takes ``--frames`` frames from the camera
+(or another source), with the focus, exposure and flicker settings of the config's ``[camera]``, and
+says for each measure of ``vision.camera_check`` whether it is good and, if not, what to change:
+the dice's size in the frame (camera height), how sharp they are (``focus_cm``), how much of them
+the camera clips (exposure, light), how deep a lamp's flicker bands run across the frames
+(``mains_hz``, the lamp), and whether anything moved meanwhile (check again). The first half of
+the frames only lets the camera's exposure settle. ``--picture`` writes the last frame with each die
+found boxed (green: read ``ok``, orange: uncertain, red: cocked) and the camera's clipped pixels in
+magenta, to look at over SSH. ``--watch`` checks again and again, a line each, until Ctrl-C (or
+``--rounds`` checks), while the camera is raised or lowered and the lamp moved. Exit status 0 when
+all is good (at the last check), 1 when there is advice, 2 when the camera cannot be used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # numpy and OpenCV load when the check runs (``kostka --help`` stays quick)
+    from vision.camera_check import CameraCheck
+
+ADVICE = {
+    "moving": "Something moved in the tray while the frames were taken: keep hands out and check again.",
+    "no_dice": "No dice were found: put three to six dice in the tray and keep still.",
+    "small": "The dice are {size}: lower the camera or use a larger frame size (hardware/wiring.md).",
+    "big": "The dice are {size}: raise the camera.",
+    "blurred": "The dice look blurred (their edges {blur:.0f} % of a die wide): set focus_cm in [camera] to"
+    " the camera's height above the tray (Camera Module 3), or turn a fixed lens until the pips are sharp.",
+    "clipped": 'The camera clips {clipped:.0f} % of the dice\'s pixels: keep highlights = "protect" in'
+    " [camera], and dim the lamp or move it away from the tray.",
+    "bands": "Bands of light {bands:.0f} % deep run across the frames (a lamp flickering on mains power):"
+    " set mains_hz in [camera] to your mains (50 in Europe, 60 in the Americas), or change the lamp.",
+}
+"""What to change for each of ``vision.camera_check.faults``."""
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "check",
+        help="check the camera's set-up over a still tray with a few dice",
+        description="Check the camera over a still tray with a few dice: dice size, clipping, flicker.",
+    )
+    parser.add_argument(
+        "--config",
+        type=Path,
+        metavar="FILE",
+        help="settings (TOML) whose [camera] to check; default: defaults",
+    )
+    parser.add_argument(
+        "--source", help="frame source instead of the config's (picamera2, usb:0, a folder...)"
+    )
+    parser.add_argument("--frames", type=int, default=10, help="frames to take (default 10)")
+    parser.add_argument("--json", action="store_true", help="the measures and the advice as one JSON object")
+    parser.add_argument(
+        "--picture", type=Path, metavar="FILE", help="write the last frame, the dice found boxed (JPEG/PNG)"
+    )
+    parser.add_argument(
+        "--watch", action="store_true", help="check again and again, a line each, until Ctrl-C"
+    )
+    parser.add_argument("--rounds", type=int, metavar="N", help="with --watch: stop after N checks")
+    return parser
+
+
+def verdicts(check: CameraCheck) -> list[tuple[str, str, str, str | None]]:
+    """Per measure: its name, what was measured, the aim, and what to change (None when good)."""
+    from vision.camera_check import BANDS_MOST, BLUR_MOST, CLIPPED_MOST, DIE_PX, faults
+
+    size = "no dice" if check.die_px is None else f"{check.die_px:.0f} px across"
+    figures = {
+        "size": size,
+        "blur": 100 * check.blur,
+        "clipped": 100 * check.clipped,
+        "bands": 100 * check.band_depth,
+    }
+    told = {fault: ADVICE[fault].format(**figures) for fault in faults(check)}
+    sizing = told.get("no_dice") or told.get("small") or told.get("big")
+    return [
+        ("dice", f"{check.dice} found, {check.ok} read ok ({check.kind}), {size}",
+         f"{DIE_PX[0]:.0f}-{DIE_PX[1]:.0f} px", sizing),
+        ("sharp", f"edges {100 * check.blur:.1f} % of a die wide", f"under {100 * BLUR_MOST:.1f} %",
+         told.get("blurred")),
+        ("clipped", f"{100 * check.clipped:.1f} % of the dice's pixels", f"under {100 * CLIPPED_MOST:.0f} %",
+         told.get("clipped")),
+        ("flicker", f"bands {100 * check.band_depth:.1f} % deep", f"under {100 * BANDS_MOST:.0f} %",
+         told.get("bands")),
+        ("still", "something moved" if check.moving else "nothing moved", "nothing moved",
+         told.get("moving")),
+    ]  # fmt: skip
+
+
+def run(args: argparse.Namespace) -> int:
+    from firmware.cli import config_or_say
+    from firmware.devices.camera import CameraError, EndOfFrames, open_source
+    from firmware.devices.camera.picamera2 import tray_controls
+    from vision.camera_check import check_frames
+    from vision.dice_net import ModelError
+
+    if args.frames < 2:
+        print("kostka check: --frames must be at least 2 (bands are seen between frames).", file=sys.stderr)
+        return 2
+    config = config_or_say("check", args.config)
+    if config is None:
+        return 2
+    spec = args.source or config.camera.source
+    size = (config.camera.width, config.camera.height)
+    try:
+        with open_source(spec, size=size, loop=args.watch, controls=tray_controls(config.camera)) as source:
+            if args.watch:
+                return watch(source, args.frames, args.rounds)
+            frames = [source.read() for _ in range(args.frames)]
+        check = check_frames(frames)
+    except EndOfFrames:
+        print(f"kostka check: {spec!r} gave fewer than {args.frames} frames; ask for fewer.", file=sys.stderr)
+        return 2
+    except (CameraError, ModelError, ValueError) as error:
+        print(f"kostka check: {error}", file=sys.stderr)
+        return 2
+    rows = verdicts(check)
+    told = [change for *_, change in rows if change]
+    if args.picture is not None and not write_picture(args.picture, frames[-1], check):
+        return 2
+    if args.json:
+        print(json.dumps({"source": spec, **asdict(check), "advice": told}))
+    else:
+        print(report(spec, check, rows))
+    return 1 if told else 0
+
+
+def watch(source: Any, count: int, rounds: int | None) -> int:
+    """Check on ``count`` frames at a time, a line each, until Ctrl-C or ``rounds`` checks; the exit
+    status of the last check (1: something to change)."""
+    from vision.camera_check import check_frames, faults
+
+    found: tuple[str, ...] = ()
+    done = 0
+    try:
+        while rounds is None or done < rounds:
+            check = check_frames([source.read() for _ in range(count)])
+            found = faults(check)
+            size = "-" if check.die_px is None else f"{check.die_px:.0f} px"
+            print(
+                f"dice {check.dice} ({size}) | blur {100 * check.blur:.1f} % | clipped"
+                f" {100 * check.clipped:.1f} % | bands {100 * check.band_depth:.1f} % | "
+                + (f"change: {', '.join(found)}" if found else "good"),
+                flush=True,
+            )
+            done += 1
+    except KeyboardInterrupt:
+        print()
+    return 1 if found else 0
+
+
+STATUS_BGR = {"ok": (0, 200, 0), "uncertain": (0, 160, 255), "cocked": (0, 0, 255)}
+"""Box colours of the picture by the die's status."""
+
+
+def write_picture(path: Path, frame: Any, check: CameraCheck) -> bool:
+    """The frame with its clipped pixels in magenta and each die found boxed by status; False (and
+    why, on stderr) when the file cannot be written."""
+    import cv2
+    import numpy as np
+
+    from vision.colour import CLIPPED
+
+    picture = frame.copy()
+    picture[frame.max(axis=2) >= CLIPPED] = (255, 0, 255)
+    thick = max(2, frame.shape[1] // 400)
+    for x, y, w, h, status in check.found:
+        cv2.rectangle(picture, (x, y), (x + w - 1, y + h - 1), STATUS_BGR.get(status, (255, 255, 255)), thick)
+    try:
+        written = cv2.imwrite(str(path), np.ascontiguousarray(picture))
+    except cv2.error as error:
+        written, reason = False, str(error).strip().splitlines()[-1]
+    else:
+        reason = "OpenCV could not write it (is the folder there, does the name end in .jpg or .png?)"
+    if not written:
+        print(f"kostka check: cannot write the picture {path}: {reason}", file=sys.stderr)
+    return bool(written)
+
+
+def report(spec: str, check: CameraCheck, rows: list[tuple[str, str, str, str | None]]) -> str:
+    """The measures, a line each with its verdict, then what to change."""
+    lines = [f"Camera check of {spec} ({check.width}x{check.height}):"]
+    lines += [
+        f"  {name:8s} {value:44s} {'CHANGE' if change else 'good'} ({aim})"
+        for name, value, aim, change in rows
+    ]
+    lines += [f"- {change}" for *_, change in rows if change] or ["All good: the camera is ready."]
+    return "\n".join(lines)

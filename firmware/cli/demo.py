@@ -1,0 +1,192 @@
+"""``kostka demo --auto``: a whole game played unattended on stand-ins, start to winner.
+
+The same program as ``kostka run``, with every part a stand-in: the OLED drawn in the terminal
+(half blocks), a synthetic camera filming stand-in dice that a seeded player rolls, and button
+presses from ``firmware.standins.autopilot``, which chooses the advisor's best move. The same ``--seed``
+plays the same game. Every confirmed move is saved in ``--state`` (a temporary folder when not
+given): killed at any moment and started again with the same ``--state``, the demo carries on from
+the last saved move and ends as an uninterrupted run would. ``--json`` prints the result as the
+last line: ``{"game": G, "seed": S, "moves": N, "winner": ..., "scores": {...}}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from firmware.games.registry import PLAYERS, TITLES
+
+STALL_S = 20.0
+TTY_PACE_S = 0.04
+"""A pause at each screen drawn in a terminal, so that the game can be followed (a few hundred
+screens: a game of Nogi Stonogi takes 20-30 s)."""
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "demo",
+        help="play a whole game unattended on stand-ins (no Pi needed)",
+        description="Play a whole game on stand-ins: synthetic dice, the OLED in the terminal, "
+        "the advisor pressing the buttons.",
+    )
+    add = parser.add_argument
+    add("--auto", action="store_true", help="press the buttons automatically (required)")
+    add("--game", choices=TITLES, default=TITLES[0], help="the game (default shut-the-box)")
+    add("--seed", type=int, metavar="S", help="seed of the dice and the table (default: random)")
+    add("--players", type=int, metavar="N", default=2, help="number of players (default 2)")
+    add("--lang", choices=("pl", "en"), default="pl", help="language of the screens (default pl)")
+    add("--state", type=Path, metavar="DIR", help="where the game is saved (default: a temporary folder)")
+    add("--frames-out", type=Path, metavar="DIR", help="save every OLED frame as PNG, and demo.gif")
+    add("--reader", choices=("truth", "vision"), default="truth",
+        help="how the frames are read: the stand-in's truth (default) or the vision readers")
+    add("--json", action="store_true", help="draw nothing; the last line is the result as JSON")
+    pace = f"pause at each screen (default {TTY_PACE_S} s on a terminal, else 0)"
+    add("--pace", type=float, metavar="SECONDS", help=pace)
+    return parser
+
+
+def fail(message: str) -> int:
+    print(f"kostka demo: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    if not args.auto:
+        return fail("only the unattended demo exists: add --auto (to play yourself: kostka run)")
+    low, high = PLAYERS[args.game]
+    if not low <= args.players <= high:
+        return fail(f"{args.game} is played by {low} to {high} players, not {args.players}: change --players")
+    if args.pace is None:
+        args.pace = TTY_PACE_S if sys.stdout.isatty() and not args.json else 0.0
+    if args.pace < 0:
+        return fail("--pace must be 0 or more seconds")
+    if args.state is not None:
+        return play(args, args.state)
+    with tempfile.TemporaryDirectory(prefix="kostka-demo-") as folder:
+        return play(args, Path(folder))
+
+
+def play(args: argparse.Namespace, state_dir: Path) -> int:
+    from firmware.app import AppError, begin, open_parts, render_view
+    from firmware.config import Camera, Config, Display, Game
+    from firmware.loop import Loop
+    from firmware.machine.state import Winner
+    from firmware.standins.autopilot import Autopilot
+    from firmware.storage import StorageError
+    from firmware.views import View
+
+    config = Config(
+        display=Display(driver="terminal"),
+        camera=Camera(source="synthetic", width=640, height=480),
+        game=Game(default=args.game, players=args.players),
+        language=args.lang,
+        state_dir=state_dir,
+    )
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    frames = args.frames_out
+    try:
+        parts = open_parts(
+            config,
+            stream=None if args.json else sys.stdout,
+            frames_dir=frames,
+            gif_path=frames / "demo.gif" if frames is not None else None,
+            seed=seed,
+            fast_camera=True,
+            scripted=True,
+            vision_reader=args.reader == "vision",
+            environ={},
+        )
+    except AppError as error:
+        return fail(str(error))
+    with parts:
+        if not args.json:
+            for notice in parts.notices:
+                print(f"kostka demo: {notice}", file=sys.stderr)
+        start = begin(
+            parts,
+            seed=seed,
+            resume=lambda saved: (
+                saved.title == args.game
+                and len(saved.match.players) == args.players
+                and (args.seed is None or saved.seed == args.seed)
+            ),
+        )
+        if start.resumed and start.seed is not None:
+            seed = start.seed
+        assert parts.dice is not None, "the demo's camera is the stand-in"
+        parts.dice.seed = seed
+        pilot = Autopilot(parts.events, parts.dice, seed, args.game, args.players)
+
+        def render(view: View) -> Any:
+            if args.pace:
+                time.sleep(args.pace)
+            return render_view(view)
+
+        loop = Loop(
+            start.state,
+            start.effects,
+            events=parts.events,
+            screen=parts.display,
+            render=render,
+            keeper=start.keeper,
+            camera=parts.camera,
+            notifier=parts.notifier,
+            watchdog=parts.watchdog,
+            on_read_dice=pilot.roll,
+            on_state=pilot,
+            until=lambda state: isinstance(state.screen, Winner),
+        )
+        done = threading.Event()
+        guard = threading.Thread(target=stall_guard, args=(loop, done), name="kostka-demo-guard", daemon=True)
+        guard.start()
+        try:
+            loop.run()
+        except StorageError as error:
+            return fail(str(error))
+        finally:
+            done.set()
+        state = loop.state
+        if not isinstance(state.screen, Winner) or state.match is None:
+            return fail("stopped before the end of the game; start it again with the same --state to go on")
+        result = summary(state.match, seed)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        scores = ", ".join(f"{name} {score}" for name, score in result["scores"].items())
+        winner = result["winner"] if isinstance(result["winner"], str) else " and ".join(result["winner"])
+        print(f"{result['game']}, seed {seed}: {winner} won after {result['moves']} moves ({scores}).")
+        if start.resumed:
+            print("(taken up again from the saved game)")
+    return 0
+
+
+def stall_guard(loop: Any, done: threading.Event) -> None:
+    """Stop the loop when nothing has happened for ``STALL_S`` (a bug must not hang CI)."""
+    while not done.wait(0.5):
+        if time.monotonic() - loop.last_event_at > STALL_S:
+            print(f"kostka demo: nothing happened for {STALL_S:g} s: stopping", file=sys.stderr)
+            loop.stop()
+            return
+
+
+def summary(match: Any, seed: int) -> dict[str, Any]:
+    """The result line: game, seed, moves, winner (a name, or a list of names for a tie), scores."""
+    from firmware.games.guides import player_name
+
+    outcome = match.book.outcome(match.state)
+    names = [player_name(name, "en") for name in match.players]
+    winners = [names[seat] for seat in outcome.winners]
+    return {
+        "game": match.book.title,
+        "seed": seed,
+        "moves": len(match.moves),
+        "winner": winners[0] if len(winners) == 1 else winners,
+        "scores": dict(zip(names, outcome.scores, strict=True)),
+    }

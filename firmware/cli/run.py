@@ -1,0 +1,92 @@
+"""``kostka run [--config FILE]``: the appliance itself.
+
+On a Raspberry Pi: the buttons, the OLED and the camera the config names (the systemd service runs
+this). Elsewhere the missing parts are stand-ins (``firmware.app``): keys for buttons, the OLED
+drawn in the terminal, and stand-in dice that roll themselves when Kostka asks for a roll. A bad
+config value or a part that cannot work stops the start with a message and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import random
+import sys
+import threading
+from pathlib import Path
+
+ROLL_AFTER_S = 1.5
+"""The stand-in dice roll this long after Kostka asks (as a person would reach for them)."""
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "run",
+        help="the appliance: camera, rules, OLED and buttons (stand-ins where there is no Pi)",
+        description="Run Kostka: referee games with the camera, the OLED and the buttons.",
+    )
+    parser.add_argument(
+        "--config", type=Path, metavar="FILE",
+        help="settings (TOML; see firmware/data/kostka.example.toml); default: all defaults",
+    )
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    from firmware.app import AppError, begin, open_parts, render_view
+    from firmware.cli import config_or_say
+    from firmware.devices.buttons import KEY_HELP, KeyboardButtons, cbreak
+    from firmware.loop import Loop
+    from firmware.machine.step import ReadDice
+    from firmware.storage import StorageError
+
+    config = config_or_say("run", args.config)
+    if config is None:
+        return 2
+    tty = sys.stdout.isatty()
+    try:
+        seed = random.SystemRandom().randrange(2**31)  # the stand-in dice's, if there are any
+        parts = open_parts(config, keyboard=sys.stdin, stream=sys.stdout if tty else None, seed=seed)
+    except AppError as error:
+        print(f"kostka run: {error}", file=sys.stderr)
+        return 2
+    with parts, cbreak(sys.stdin) if sys.stdin.isatty() else contextlib.nullcontext():
+        start = begin(parts)
+        for notice in parts.notices:
+            print(f"kostka run: {notice}", file=sys.stderr)
+        if isinstance(parts.buttons, KeyboardButtons):
+            print(f"keys: {KEY_HELP}", file=sys.stderr)
+        dice = parts.dice
+        timers: list[threading.Timer] = []
+
+        def roll_stand_in(ask: ReadDice, moves: int) -> None:
+            if dice is None:
+                return
+            key = f"run/{moves}/{len(timers)}"
+            timer = threading.Timer(ROLL_AFTER_S, lambda: dice.roll(ask.count, colours=ask.colours, key=key))
+            timer.daemon = True
+            timers.append(timer)
+            timer.start()
+
+        loop = Loop(
+            start.state,
+            start.effects,
+            events=parts.events,
+            screen=parts.display,
+            render=render_view,
+            keeper=start.keeper,
+            camera=parts.camera,
+            notifier=parts.notifier,
+            watchdog=parts.watchdog,
+            on_read_dice=roll_stand_in,
+            taught=parts.taught,
+            taught_cards=parts.taught_cards,
+        )
+        try:
+            status = loop.run()
+        except StorageError as error:  # a move that cannot be saved: stop (systemd starts again)
+            print(f"kostka run: {error}", file=sys.stderr)
+            status = 1
+        for timer in timers:
+            timer.cancel()
+    return status

@@ -1,0 +1,174 @@
+"""``kostka wiring [--config FILE] [--timeout S]``: are the OLED and the three buttons wired right?
+
+For whoever builds the box (hardware/wiring.md), with the service stopped: it opens the OLED the
+config names and draws a test screen with a frame on its very edge (a picture shifted or cut off:
+the wrong driver, sh1106 or ssd1306), then asks for each button in turn, on the OLED and in the
+terminal: PREVIOUS, NEXT, a short press of OK, and OK held for the menu. A press of another button
+than the one asked is named with the pins to look at (two wires swapped), and a button that gives
+nothing within ``--timeout`` seconds with its pin and the ground pin. Exit status 0 when all is
+right, 1 when something is not, 2 when the parts cannot be opened (no GPIO, a bad config).
+"""
+
+from __future__ import annotations
+
+import argparse
+import queue
+import sys
+import time
+import warnings
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # gpiozero and luma load when the test runs (``kostka --help`` stays quick)
+    from firmware.devices.display import Display
+    from firmware.machine.events import ButtonEvent
+
+HEADER_PIN = {
+    2: 3, 3: 5, 4: 7, 5: 29, 6: 31, 7: 26, 8: 24, 9: 21, 10: 19, 11: 23, 12: 32, 13: 33, 14: 8,
+    15: 10, 16: 36, 17: 11, 18: 12, 19: 35, 20: 38, 21: 40, 22: 15, 23: 16, 24: 18, 25: 22, 26: 37, 27: 13,
+}  # fmt: skip
+"""The 40-pin header's physical pin of each BCM GPIO number (the same on every 40-pin Pi)."""
+GROUND_PIN = 9
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "wiring",
+        help="test the OLED and the three buttons of a box (stop the service first)",
+        description="Draw a test screen on the OLED and ask for each button in turn.",
+    )
+    parser.add_argument("--config", type=Path, metavar="FILE", help="settings (TOML); default: defaults")
+    parser.add_argument(
+        "--timeout", type=float, default=20.0, metavar="S", help="seconds to wait for each press (default 20)"
+    )
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    from firmware.cli import config_or_say
+    from firmware.devices.buttons import ButtonPins, ButtonsError, GpioButtons
+    from firmware.machine.events import ButtonEvent
+
+    config = config_or_say("wiring", args.config)
+    if config is None:
+        return 2
+    oled, problems = open_oled(config)
+    display = oled  # None once it stops answering
+    b = config.buttons
+    pins = {
+        ButtonEvent.PREV: b.previous,
+        ButtonEvent.NEXT: b.next,
+        ButtonEvent.OK: b.ok,
+        ButtonEvent.MENU: b.ok,
+    }
+    events: queue.Queue[Any] = queue.Queue()
+    try:
+        with warnings.catch_warnings():  # gpiozero warns of each pin library it falls back from
+            warnings.simplefilter("ignore")
+            buttons = GpioButtons(
+                ButtonPins(b.previous, b.next, b.ok),
+                long_press_s=b.long_press_s,
+                debounce_s=b.debounce_ms / 1000,
+                events=events,
+            )
+    except ButtonsError as error:
+        print(f"kostka wiring: {error.message('en')}", file=sys.stderr)
+        if oled is not None:
+            oled.close()
+        return 2
+    asks = (
+        (ButtonEvent.PREV, "Press PREVIOUS", "◀"),
+        (ButtonEvent.NEXT, "Press NEXT", "▶"),
+        (ButtonEvent.OK, "Press OK briefly", "OK"),
+        (ButtonEvent.MENU, f"Hold OK for {b.long_press_s:g} s", "OK…"),
+    )
+    try:
+        for wanted, words, mark in asks:
+            if (failed := show(display, mark, words)) is not None:
+                print(failed)
+                problems.append(failed)
+                display = None
+            print(f"{words} (pin {where(pins[wanted])})...", flush=True)
+            problem = wait_for(events, wanted, pins, args.timeout)
+            print(f"  {problem or 'good'}", flush=True)
+            problems += [problem] if problem else []
+        show(display, "✔" if not problems else "✘", "All good" if not problems else "See the terminal")
+    finally:
+        buttons.close()
+        if oled is not None:
+            oled.close()
+    print("All good: the OLED and the buttons are wired right." if not problems else "\n".join(problems))
+    return 1 if problems else 0
+
+
+def where(bcm: int) -> str:
+    """A BCM pin as the header's physical pin: ``11 (BCM 17)``."""
+    return f"{HEADER_PIN[bcm]} (BCM {bcm})" if bcm in HEADER_PIN else f"BCM {bcm}"
+
+
+def wait_for(
+    events: queue.Queue[Any], wanted: ButtonEvent, pins: dict[ButtonEvent, int], timeout: float
+) -> str | None:
+    """Wait for ``wanted``; None when it came, else what went wrong and what to look at."""
+    from firmware.machine.events import ButtonEvent
+
+    end = time.monotonic() + timeout
+    while (left := end - time.monotonic()) > 0:
+        try:
+            event = events.get(timeout=min(left, 0.1))
+        except queue.Empty:
+            continue
+        if event is wanted:
+            return None
+        if wanted is ButtonEvent.MENU and event is ButtonEvent.OK:
+            print("  that was a short press: hold OK down until the screen changes", flush=True)
+            continue
+        if wanted is ButtonEvent.OK and event is ButtonEvent.MENU:
+            return "OK was held, not pressed briefly: check long_press_s in [buttons]"
+        return (
+            f"{event.name} came when {wanted.name} was asked: the wires of pins {where(pins[event])} and"
+            f" {where(pins[wanted])} may be swapped"
+        )
+    return (
+        f"no press of {wanted.name} within {timeout:g} s: check the wire to pin {where(pins[wanted])} and"
+        f" the button's other leg to ground (pin {GROUND_PIN})"
+    )
+
+
+def open_oled(config: Any) -> tuple[Display | None, list[str]]:
+    """The OLED the config names (None when there is none to test), and the problem if it fails."""
+    from firmware.devices.display import DisplayError, open_display
+
+    d = config.display
+    if d.driver == "terminal":
+        print("Display: the config names the terminal stand-in, no OLED to test.")
+        return None, []
+    try:
+        display = open_display(d.driver, port=d.i2c_port, address=d.i2c_address, rotate=d.luma_rotate)
+    except DisplayError as error:
+        problem = f'The OLED could not be opened: {error} (hardware/wiring.md, "The OLED stays blank")'
+        print(problem)
+        return None, [problem]
+    print(f"Display: {d.driver} at 0x{d.i2c_address:02X}: a frame should run round its very edge.")
+    return display, []
+
+
+def show(display: Display | None, big: str, words: str) -> str | None:
+    """A test screen: ``big`` over ``words``, in a frame on the screen's outermost pixels; the
+    problem when the OLED does not take it."""
+    if display is None:
+        return None
+    from PIL import Image, ImageDraw
+
+    from firmware.screens.render import render
+    from firmware.views import MessageView
+
+    image = Image.new("1", (display.width, display.height), 0)
+    draw = ImageDraw.Draw(image)
+    render(draw, display.width, display.height, MessageView(big, words))
+    draw.rectangle((0, 0, display.width - 1, display.height - 1), outline=1)
+    try:
+        display.show(image)
+    except Exception as error:  # the OLED stopped answering on the bus: a finding, not a crash
+        return f"The OLED stopped answering: {error}"
+    return None

@@ -1,0 +1,137 @@
+"""Frames from OpenCV's ``VideoCapture``: a USB webcam (by number) or a video file (by path)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import cv2
+
+from firmware.devices.camera import DEFAULT_SIZE, CameraError, EndOfFrames, Frame, SourceBase, check_size
+from firmware.devices.v4l2 import Ioctl, webcam_controls
+
+log = logging.getLogger(__name__)
+
+MJPG = cv2.VideoWriter.fourcc(*"MJPG")
+"""Webcams send 1280x960 as MJPG at full rate; raw YUYV that size crawls over USB 2 (a camera
+without MJPG ignores the request and keeps its format)."""
+
+OpenCapture = Callable[[Any], Any]
+"""Makes a capture object with ``isOpened()``, ``read()``, ``set()`` and ``release()`` (cv2.VideoCapture)."""
+
+
+class VideoCaptureSource(SourceBase):
+    """A USB webcam (``target`` an int) or a video file (``target`` a path), read with OpenCV.
+
+    A webcam is asked for MJPG, ``size`` and a one-frame buffer, so that a loop that reads slowly
+    while nobody plays still gets a fresh frame rather than one queued seconds ago, and given those of
+    ``controls`` (libcamera's names, ``picamera2.tray_controls`` beside this module) it has a V4L2 control
+    for (``firmware.devices.v4l2``: the anti-flicker one); it keeps them in ``controls`` and names the others
+    in ``missing``. A video file gives its own frame size; at its end ``read()`` raises
+    ``EndOfFrames``, or starts over if ``loop``. ``open_capture`` replaces ``cv2.VideoCapture`` (tests
+    use it to pull the plug), ``ioctl`` ``fcntl.ioctl``.
+    """
+
+    def __init__(
+        self,
+        target: int | str | Path,
+        *,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        loop: bool = False,
+        open_capture: OpenCapture | None = None,
+        controls: Mapping[str, float] | None = None,
+        ioctl: Ioctl | None = None,
+    ) -> None:
+        self._open_capture: OpenCapture = open_capture if open_capture is not None else cv2.VideoCapture
+        self.loop = loop
+        self.controls: dict[str, float] = {}
+        self.missing: tuple[str, ...] = ()
+        self.frames_read = 0
+        if isinstance(target, int):
+            self.device: int | None = target
+            self.path: Path | None = None
+            super().__init__(f"usb:{target}", f"USB webcam {target} (OpenCV VideoCapture)")
+            self._capture = self._open_device(target, check_size(size))
+            self.controls, self.missing = webcam_controls(target, controls or {}, ioctl)
+            if self.missing:
+                log.warning(
+                    "%s does not offer %s: it runs without", self.description, ", ".join(self.missing)
+                )
+        else:
+            self.device = None
+            self.path = Path(target)
+            super().__init__(str(self.path), f"video file {str(self.path)!r}")
+            self._capture = self._open_file(self.path)
+
+    def _open_device(self, index: int, size: tuple[int, int]) -> Any:
+        capture = self._open_capture(index)
+        if not capture.isOpened():
+            capture.release()
+            self._closed = True
+            raise CameraError(
+                self.description,
+                f"no webcam answers at /dev/video{index}",
+                "Plug the webcam in (or try another number, 'ls /dev/video*' lists them); "
+                "on a Raspberry Pi with its own camera use 'picamera2'",
+            )
+        width, height = size
+        capture.set(cv2.CAP_PROP_FOURCC, MJPG)
+        capture.set(cv2.CAP_PROP_FRAME_WIDTH, width)
+        capture.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
+        capture.set(cv2.CAP_PROP_BUFFERSIZE, 1)
+        return capture
+
+    def _open_file(self, path: Path) -> Any:
+        if not path.is_file():
+            self._closed = True
+            problem = "is a folder, not a video" if path.is_dir() else "no such file"
+            raise CameraError(self.description, problem, "Check the path")
+        capture = self._open_capture(str(path))
+        if not capture.isOpened():
+            capture.release()
+            self._closed = True
+            raise CameraError(
+                self.description,
+                "OpenCV cannot open it as a video (not a video, or a codec it lacks)",
+                "Check that it plays elsewhere, or convert it to MJPG .avi or H.264 .mp4",
+            )
+        return capture
+
+    def read(self) -> Frame:
+        self._check_open()
+        ok, array = self._capture.read()
+        if ok and array is not None:
+            self.frames_read += 1
+            return self._as_frame(array, "VideoCapture.read")
+        if self.device is not None:
+            raise CameraError(
+                self.description,
+                "the webcam gave no frame (unplugged, or taken by another program)",
+                "Check the USB cable; close this source and open it again to retry",
+            )
+        if self.frames_read == 0:
+            raise CameraError(
+                self.description,
+                "no frame could be decoded from it",
+                "Check that it plays elsewhere, or convert it to MJPG .avi or H.264 .mp4",
+            )
+        if not self.loop:
+            raise EndOfFrames(
+                self.description,
+                f"the video ended after {self.frames_read} frames",
+                "Open it again, or open it with loop=True to start over",
+            )
+        assert self.path is not None
+        self._capture.release()
+        self._capture = self._open_file(self.path)
+        self.frames_read = 0
+        ok, array = self._capture.read()
+        if not ok or array is None:
+            raise CameraError(self.description, "starting the video over gave no frame", "Check the file")
+        self.frames_read = 1
+        return self._as_frame(array, "VideoCapture.read")
+
+    def _release(self) -> None:
+        self._capture.release()

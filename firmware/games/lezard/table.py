@@ -1,0 +1,232 @@
+"""Lezard Domino at the terminal referee: the board as a row, the hands, the card and report prompts.
+
+The board is one row from the lizard's head, ``#`` for a standing domino and ``.`` for a free
+square, in groups of ten. Players type the card they drew and report what fell; the reports after
+placing are listed as a menu, a flick's report is a count typed in. Colours come from the data file
+(English in the shipped one); Polish colour words are read and shown as well. A bot's reports come
+from ``rules.lezard.TableModel`` (a made-up model of what falls), since a bot has no hands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib.resources import files
+from pathlib import Path
+
+from firmware.games.referee import names_list, percent
+from firmware.messages.i18n import t, tn
+from rules.game import Advice, Outcome
+from rules.lezard import Lezard, LezardState, Phase, TableModel
+from rules.lezard_board import (
+    Card,
+    Flicked,
+    LezardData,
+    LezardMove,
+    Placed,
+    RoyalFlick,
+    chain_run,
+    parse_lezard_data,
+)
+
+POLISH_COLOURS = {
+    "red": "czerwony", "orange": "pomarańczowy", "yellow": "żółty", "green": "zielony", "blue": "niebieski",
+    "pink": "różowy", "grey": "szary", "gray": "szary", "white": "biały", "black": "czarny",
+    "purple": "fioletowy", "brown": "brązowy",
+}  # fmt: skip
+_POLISH_WORDS = {
+    "jaszczurka": "lizard", "jaszczurki": "lizard", "jaszcz": "lizard",
+    "upadło": "fell", "upadlo": "fell", "upadły": "fell", "upadly": "fell",
+    "upadła": "fell", "upadla": "fell", "padło": "fell",
+    "królewski": "royal", "krolewski": "royal", "gotowe": "done", "koniec": "done",
+}  # fmt: skip
+GROUP = 10
+
+
+def board_row(standing: Sequence[bool]) -> str:
+    """The board from the head, ``#`` standing and ``.`` free, in groups of ten squares.
+
+    >>> board_row([True, True, False] + [False] * 9)
+    '##........ ..'
+    """
+    marks = "".join("#" if up else "." for up in standing)
+    return " ".join(marks[i : i + GROUP] for i in range(0, len(marks), GROUP))
+
+
+def squares_text(squares: Sequence[int]) -> str:
+    """Squares as the notation writes them: ``(3, 4, 5, 9)`` -> ``'3-5 9'``."""
+    return Placed(tuple(squares)).text().removeprefix("fell ") if squares else ""
+
+
+@dataclass(frozen=True, slots=True)
+class LezardTable:
+    """The terminal side of one game of Lezard Domino; ``source`` names the data file."""
+
+    book: Lezard
+    source: str = "rules/data/lezard.toml"
+    model: TableModel = field(default_factory=TableModel)
+
+    @property
+    def data(self) -> LezardData:
+        return self.book.data
+
+    def colour(self, name: str, lang: str) -> str:
+        return POLISH_COLOURS.get(name, name) if lang == "pl" else name
+
+    def card_text(self, card: Card, lang: str) -> str:
+        if card.lizard is not None:
+            return t("play.liz.lizard", lang, colour=self.colour(card.lizard, lang))
+        return " ".join(self.colour(c, lang) for c in card.squares)
+
+    def examples(self, lang: str) -> str:
+        one = next((c for c in self.data.cards if len(c.squares) == 1), None)
+        two = next((c for c in self.data.cards if len(c.squares) == 2), None)
+        lizard = next((c for c in self.data.cards if c.lizard is not None), None)
+        return ", ".join(self.card_text(c, lang) for c in (one, two, lizard) if c is not None)
+
+    def intro(self, players: Sequence[str], lang: str) -> list[str]:
+        start = self.book.start(players)
+        seats = "; ".join(
+            f"{name} – {', '.join(self.colour(c, lang) for c in held)}"
+            for name, held in zip(players, start.lizards, strict=True)
+        )
+        lines = [
+            t("play.liz.title", lang, players=", ".join(players)),
+            t("play.liz.lizards", lang, seats=seats),
+            t("play.liz.how", lang, examples=self.examples(lang)),
+        ]
+        if self.data.guess:
+            lines.append(t("play.liz.guess", lang, source=self.source))
+        return lines
+
+    def show(self, state: LezardState, lang: str) -> list[str]:
+        hands = " · ".join(f"{p} {h}" for p, h in zip(state.players, state.hands, strict=True))
+        return [
+            t("play.liz.board", lang, row=board_row(state.standing), n=state.on_board),
+            t("play.liz.hands", lang, hands=hands),
+        ]
+
+    def prompt(self, state: LezardState, lang: str) -> str:
+        name = state.players[state.turn]
+        if state.phase is Phase.PLACE:
+            square = state.targets[0]
+            colour = self.colour(self.data.board[square - 1], lang)
+            lines = [t("play.liz.place", lang, name=name, square=square, colour=colour)]
+            advice = self.book.advise(state)
+            if advice:
+                lines.append(
+                    t(
+                        "play.liz.next_flick",
+                        lang,
+                        pct=percent(advice[0].figure("p_next_flick"), lang),
+                        mine=percent(advice[0].figure("p_next_flick_on_you"), lang),
+                    )
+                )
+            return "\n".join(lines)
+        if state.phase is Phase.FLICK:
+            lizard = state.card.lizard if state.card else None
+            owner = next((state.players[k] for k, held in enumerate(state.lizards) if lizard in held), "?")
+            told = t(
+                "play.liz.flick",
+                lang,
+                name=name,
+                colour=self.colour(lizard or "?", lang),
+                owner=owner,
+                n=state.on_board,
+                chain=chain_run(state.standing),
+            )
+            return f"{told}\n{t('play.liz.flick_ask', lang, n=state.on_board)}"
+        if state.phase is Phase.ROYAL:
+            return t("play.liz.royal", lang, name=name)
+        return t("play.liz.draw", lang, name=name, example=self.examples(lang))
+
+    def hint(self, state: LezardState, lang: str) -> str:
+        return t(f"play.liz.hint.{state.phase.value}", lang, example=self.examples(lang))
+
+    def label(self, state: LezardState, move: LezardMove, lang: str) -> str:
+        if isinstance(move, Card):
+            return self.card_text(move, lang)
+        if isinstance(move, Placed):
+            if not move.fell:
+                return t("play.liz.ok", lang)
+            return t("play.liz.fell", lang, squares=squares_text(move.fell))
+        if isinstance(move, Flicked):
+            strays = "".join(f" +{part}" for part in squares_text(move.strays).split())
+            return t("play.liz.flicked", lang, n=move.in_order, strays=strays)
+        return t("play.liz.royal_yes" if move.all_fell else "play.liz.royal_no", lang)
+
+    def figures(self, state: LezardState, advice: Advice[LezardMove], lang: str) -> str:
+        if isinstance(advice.move, RoyalFlick):
+            return t("play.liz.royal_yes_about" if advice.move.all_fell else "play.liz.royal_no_about", lang)
+        hand, standing = advice.figure("hand_after"), advice.figure("standing_after")
+        return t("play.liz.figures", lang, hand=int(hand), standing=int(standing))
+
+    def numbered(self, state: LezardState) -> bool:
+        return state.phase is not Phase.FLICK
+
+    def normalise(self, state: LezardState, text: str) -> str:
+        english = {**{p: e for e, p in POLISH_COLOURS.items() if e in self.known()}, **_POLISH_WORDS}
+        return " ".join(english.get(word, word) for word in text.lower().split())
+
+    def known(self) -> set[str]:
+        """Every colour name the data file uses (board squares and lizards)."""
+        return set(self.data.board) | set(self.data.lizards)
+
+    def narrate(self, before: LezardState, move: LezardMove, after: LezardState, lang: str) -> list[str]:
+        name = before.players[before.turn]
+        if isinstance(move, Card):
+            if after.phase is Phase.DRAW and after.turn == before.turn:
+                return [t("play.liz.draw_again", lang, name=name)]
+            if after.turn != before.turn:
+                key = "play.liz.no_domino" if move.lizard is not None else "play.liz.no_square"
+                return [t(key, lang)]
+            return []
+        if isinstance(move, Placed) and move.fell:
+            dominoes = tn("lezard.dominoes", len(move.fell), lang)
+            return [t("play.liz.took_back", lang, name=name, dominoes=dominoes)]
+        if isinstance(move, Flicked):
+            gains = [
+                f"{p} +{a - b}"
+                for p, a, b in zip(before.players, after.hands, before.hands, strict=True)
+                if a > b
+            ]
+            if not gains:
+                return [t("play.liz.nothing_fell", lang)]
+            return [t("play.liz.dealt", lang, deal=", ".join(gains))]
+        return []
+
+    def result(self, state: LezardState, outcome: Outcome, lang: str) -> list[str]:
+        winners = names_list((state.players[s] for s in outcome.winners), lang)
+        hands = " · ".join(f"{p} {h}" for p, h in zip(state.players, outcome.scores, strict=True))
+        return [
+            t(f"play.liz.reason.{outcome.reason}", lang, names=winners),
+            t("play.liz.hands", lang, hands=hands),
+        ]
+
+    def advise(self, state: LezardState) -> tuple[Advice[LezardMove], ...]:
+        return self.book.advise(state)
+
+    def stand_in(self, state: LezardState, rng: random.Random) -> LezardMove | None:
+        return self.model.next_move(self.book, state, rng)
+
+
+# --- the command line ---------------------------------------------------------------------------
+
+
+def add_switches(parser: argparse.ArgumentParser) -> None:
+    """The switches of ``kostka play lezard``."""
+    parser.add_argument(
+        "--board", metavar="FILE", help="your own board and deck file (format: rules/data/README.md)"
+    )
+
+
+def table_from_args(args: argparse.Namespace) -> LezardTable:
+    """The game on the shipped board, or on ``--board FILE``; ``OSError`` if the file cannot be
+    read, ``ValueError`` (``LezardDataError``) naming the line if it cannot be used."""
+    if args.board is None:
+        text = files("rules").joinpath("data/lezard.toml").read_text(encoding="utf-8")
+        return LezardTable(Lezard(parse_lezard_data(text, source="rules/data/lezard.toml")))
+    text = Path(args.board).read_text(encoding="utf-8")
+    return LezardTable(Lezard(parse_lezard_data(text, source=args.board)), source=args.board)

@@ -1,0 +1,151 @@
+"""The one list of the games Kostka referees, and all that each game brings: look a game up here.
+
+A ``Game`` is everything the appliance and the ``kostka`` command know of one title: its seats, the
+catalogue key of its name, its rule book's kind (switches <-> book), the guide the state machine
+uses (OLED), the terminal table of ``kostka play``, and how the advisor is asked. Adding a game
+is one home under ``firmware/games/`` and one entry in ``GAMES``.
+
+>>> [game.title for game in GAMES]
+['shut-the-box', 'stonoga', 'lezard']
+>>> game("stonoga").players, game("lezard").name_key
+((2, 4), 'game.lezard')
+>>> from rules.shut_the_box import ShutTheBox
+>>> text = rulebook_to_json(ShutTheBox(flaps=12, maths=True))
+>>> rulebook_from_json("shut-the-box", text) == ShutTheBox(flaps=12, maths=True)
+True
+>>> rulebook_from_switches("stonoga", {"stealing": True, "target": "r3"}).target
+Tile(colour=1, boots=3)
+>>> rulebook_from_switches("stonoga", {"stealing": "yes"})
+Traceback (most recent call last):
+...
+firmware.games.rulebooks.RulebookError: stonoga: stealing = 'yes' is not true or false
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from firmware.games import guides
+from firmware.games.lezard.book import KIND as LEZARD
+from firmware.games.rulebooks import Book, Kind, RulebookError, Switches
+from firmware.games.shut_the_box.book import KIND as SHUT_THE_BOX
+from firmware.games.stonoga.book import KIND as STONOGA
+from rules.game import RulesError
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One title and all that the appliance and the command know of it (see the module docstring)."""
+
+    title: str
+    """As the config, the saved games and the command name it: ``shut-the-box``."""
+    players: tuple[int, int]
+    """Seats, fewest and most, from the rule sheet."""
+    about: str
+    """One line for ``kostka play --help``."""
+    kind: Kind
+    """How its rule book becomes switches (config, saved games) and comes back."""
+    guide: Callable[[Any, str], guides.Guide]
+    """The state machine's guide for a rule book, with Shut the Box's advice goal."""
+    table: str
+    """The module of its terminal table (``kostka play``), imported when a game is played."""
+
+    @property
+    def name_key(self) -> str:
+        """The catalogue key of the game's name: ``game.shut_the_box``."""
+        return "game." + self.title.replace("-", "_")
+
+    def table_module(self) -> ModuleType:
+        """The terminal table's module: its switches, ``table_from_args``, its table."""
+        return importlib.import_module(self.table)
+
+
+GAMES: tuple[Game, ...] = (
+    Game(
+        "shut-the-box", (1, 6), "Shut the Box: shut the flaps the dice add up to", SHUT_THE_BOX,
+        guides.ShutGuide, "firmware.games.shut_the_box.table",
+    ),
+    Game(
+        "stonoga", (2, 4), "Nogi Stonogi: colour dice, the longest centipede wins", STONOGA,
+        lambda book, goal: guides.StonogaGuide(book), "firmware.games.stonoga.table",
+    ),
+    Game(
+        "lezard", (2, 4), "Lezard Domino: dominoes on the lizard, flicks and deals", LEZARD,
+        lambda book, goal: guides.LezardGuide(book), "firmware.games.lezard.table",
+    ),
+)
+"""The games in the menu's order. Seats from the rule sheets: Lezard Domino says 2-4 players, Nogi
+Stonogi has 4 centipedes, Shut the Box is played alone or by any number round the table (6 on one
+screen)."""
+
+TITLES: tuple[str, ...] = tuple(g.title for g in GAMES)
+PLAYERS: Mapping[str, tuple[int, int]] = {g.title: g.players for g in GAMES}
+
+
+def game(title: str) -> Game:
+    """The game of ``title``; ``KeyError`` for a title Kostka does not know."""
+    for known in GAMES:
+        if known.title == title:
+            return known
+    raise KeyError(title)
+
+
+def guide_for(book: Book, goal: str = "shut") -> guides.Guide:
+    """The state machine's guide of a rule book (``goal``: Shut the Box's advice order)."""
+    for known in GAMES:
+        if isinstance(book, known.kind.book_type):
+            return known.guide(book, goal)
+    raise ValueError(f"no screens for the game {book.title!r}")
+
+
+def _kind(title: str) -> Kind | None:
+    return next((g.kind for g in GAMES if g.title == title), None)
+
+
+def rulebook_to_switches(book: Book) -> Switches:
+    """The switches that rebuild ``book`` (a JSON-able dict).
+
+    >>> from rules.stonoga import Options, Stonoga
+    >>> rulebook_to_switches(Stonoga(Options(stealing=True)))
+    {'stealing': True, 'may_decline': False, 'target': None}
+    """
+    kind = _kind(book.title)
+    if kind is None or not isinstance(book, kind.book_type):
+        raise RulebookError(f"{book.title}: Kostka cannot save this rule book ({type(book).__name__})")
+    return kind.to_switches(book)
+
+
+def rulebook_from_switches(title: str, switches: Mapping[str, Any]) -> Book:
+    """The rule book of ``title`` with these switches; ``RulebookError`` says which switch is wrong."""
+    kind = _kind(title)
+    if kind is None:
+        raise RulebookError(f"{title!r} is not a game Kostka knows; the games are {', '.join(TITLES)}")
+    if not isinstance(switches, Mapping):
+        raise RulebookError(f"{title}: the rule switches must be a table of names and values")
+    try:
+        return kind.from_switches(switches)
+    except RulebookError:
+        raise
+    except (RulesError, ValueError, TypeError) as error:
+        raise RulebookError(f"{title}: {error}") from error
+
+
+def rulebook_to_json(book: Book) -> str:
+    """``rulebook_to_switches`` as JSON text (keys in a fixed order, non-ASCII kept as it is)."""
+    return json.dumps(rulebook_to_switches(book), ensure_ascii=False, sort_keys=True)
+
+
+def rulebook_from_json(title: str, text: str) -> Book:
+    """The rule book that ``rulebook_to_json`` wrote for ``title``."""
+    try:
+        switches = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RulebookError(f"{title}: the saved rule switches are not JSON ({error})") from None
+    if not isinstance(switches, dict):
+        raise RulebookError(f"{title}: the saved rule switches are not a JSON object: {text[:60]!r}")
+    return rulebook_from_switches(title, switches)

@@ -1,0 +1,496 @@
+"""The appliance as one pure function: ``step(state, event) -> (state, effects)``.
+
+Events are what happens to the box: a button (``ButtonEvent`` PREV, NEXT, OK, MENU), dice that
+start to roll (``DiceRolling``), a settled reading (``DiceRead``), the camera failing or coming
+back, and time passing (``Tick``). Effects are what the loop must do, in order: ``Save`` a match
+(always before the ``Show`` of the screen that follows it), ``Finish`` a game, ``ReadDice``,
+``ReopenCamera``, ``SetFrameRate``, ``SetLanguage``, ``TakeFrames`` and ``KeepColours`` (teaching
+the colours, ``firmware.machine.teach``), ``CheckFrames`` (checking the camera,
+``firmware.machine.check``) and ``Show`` a view. Nothing here reads a
+clock, a file or a device, so a whole game can be played in a test by feeding events.
+
+>>> from firmware.machine.events import ButtonEvent
+>>> from rules.shut_the_box import ShutTheBox
+>>> state, effects = start(Setup((ShutTheBox(),)), lang="en")
+>>> [type(e).__name__ for e in effects], effects[0].view.items[:1]
+(['Show'], ('Shut the Box',))
+>>> state, effects = step(state, ButtonEvent.OK)       # the game
+>>> state, effects = step(state, ButtonEvent.OK)       # one player
+>>> [type(e).__name__ for e in effects]
+['Save', 'ReadDice', 'Show']
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from firmware.games.guides import COLOUR_FACES, PIPS, DiceAsk, read_card, read_faces
+from firmware.games.registry import PLAYERS
+from firmware.machine.check import on_button as on_check_button
+from firmware.machine.check import on_checked
+from firmware.machine.effects import (
+    CheckFrames,
+    Effect,
+    Finish,
+    KeepColours,
+    ReadDice,
+    ReopenCamera,
+    Save,
+    SetFrameRate,
+    SetLanguage,
+    Show,
+    TakeFrames,
+)
+from firmware.machine.events import (
+    ButtonEvent,
+    CameraBack,
+    CameraChecked,
+    CameraFailed,
+    ColoursNotKept,
+    DiceRead,
+    DiceRolling,
+    Event,
+    FacesSeen,
+    Tick,
+)
+from firmware.machine.state import (
+    Appliance,
+    CameraLost,
+    CheckCamera,
+    Choose,
+    Confirm,
+    Correct,
+    GameMenu,
+    Menu,
+    Notice,
+    PickCard,
+    PlayersMenu,
+    RestartAsk,
+    RollNow,
+    Screen,
+    Seen,
+    SeenCard,
+    Setup,
+    Teach,
+    TurnOver,
+    Winner,
+    back_from_menu,
+    game_items,
+    lezard_colours,
+    menu_items,
+    opened,
+    told_camera,
+)
+from firmware.machine.teach import on_button, on_faces
+from firmware.machine.views import view_of
+from firmware.messages.i18n import LANGUAGES
+from firmware.views import Face
+from rules.game import CHANCE, TERMINAL, RulesError
+from rules.match import Match
+
+__all__ = [
+    "Appliance", "CameraBack", "CameraChecked", "CameraFailed", "CheckFrames", "ColoursNotKept", "DiceRead",
+    "DiceRolling", "Effect", "Event", "FacesSeen", "Finish", "KeepColours", "ReadDice", "ReopenCamera",
+    "Save", "SetFrameRate", "SetLanguage", "Setup", "Show", "TakeFrames", "Tick", "start", "step", "view_of",
+]
+
+Result = tuple[Appliance, list[Effect]]
+
+# --- the two entry points -------------------------------------------------------------------------
+
+
+def start(
+    setup: Setup, *, lang: str = "pl", title: str | None = None, players: int = 2,
+    match: Match[Any, Any] | None = None,
+) -> Result:
+    """The first state and its effects; with a saved ``match``, back at the point it was saved."""
+    titles = setup.titles()
+    title = match.book.title if match is not None else title or titles[0]
+    state = Appliance(setup, GameMenu(titles.index(title)), lang, title, players, match)
+    effects: list[Effect] = []
+    if match is not None:
+        state, effects = _position(state)
+    return _show(state, effects)
+
+
+def step(state: Appliance, event: Event) -> Result:
+    """The state after ``event`` and the effects to carry out, in order."""
+    effects: list[Effect] = []
+    if isinstance(event, Tick):
+        state, effects = _tick(state, event.seconds)
+    else:
+        if state.idle:
+            effects.append(SetFrameRate(idle=False))
+        state = replace(state, idle_s=0.0, idle=False)
+        new, more = _handle(state, event)
+        state, effects = new, effects + more
+    return _show(state, effects)
+
+
+def _show(state: Appliance, effects: list[Effect]) -> Result:
+    view = view_of(state)
+    if view != state.shown:
+        effects.append(Show(view))
+        state = replace(state, shown=view)
+    return state, effects
+
+
+# --- handling events ------------------------------------------------------------------------------
+
+
+def _tick(state: Appliance, seconds: float) -> Result:
+    effects: list[Effect] = []
+    idle_s = state.idle_s + seconds
+    if not state.idle and idle_s >= state.setup.idle_after_s:
+        effects.append(SetFrameRate(idle=True))
+        state = replace(state, idle=True)
+    state = replace(state, idle_s=idle_s)
+    if not state.camera_ok:
+        retry = state.retry_s + seconds
+        if retry >= state.setup.camera_retry_s:
+            effects.append(ReopenCamera())
+            retry = 0.0
+        state = replace(state, retry_s=retry)
+    screen = state.screen
+    if isinstance(screen, Notice):
+        shown = screen.shown_s + seconds
+        if shown >= state.setup.notice_s:
+            state, more = _back_to(state, screen.back)
+            return state, effects + more
+        state = replace(state, screen=replace(screen, shown_s=shown))
+    return state, effects
+
+
+def _handle(state: Appliance, event: Event) -> Result:
+    screen = state.screen
+    if isinstance(event, CameraFailed):
+        state = replace(state, camera_ok=False, retry_s=0.0)
+        if isinstance(screen, RollNow):
+            return replace(state, screen=CameraLost()), []
+        if isinstance(screen, Teach | CheckCamera):
+            return replace(state, screen=told_camera(screen, False)), []
+        return state, []
+    if isinstance(event, CameraBack):
+        state = replace(state, camera_ok=True)
+        if isinstance(screen, Teach | CheckCamera):
+            return replace(state, screen=told_camera(screen, True)), []
+        return _position(state) if isinstance(screen, CameraLost) else (state, [])
+    if isinstance(event, CameraChecked):
+        return (on_checked(state, event) if isinstance(screen, CheckCamera) else state), []
+    if isinstance(event, FacesSeen):
+        if not isinstance(screen, Teach):
+            return state, []
+        state, asked = on_faces(state, event)
+        effects: list[Effect] = [*asked]
+        return state, effects
+    if isinstance(event, ColoursNotKept):
+        back = screen.back if isinstance(screen, Notice | Menu) else screen
+        return replace(state, screen=Notice("teach.not_kept", back)), []
+    if isinstance(event, DiceRolling):
+        rolling = isinstance(screen, RollNow)
+        return (replace(state, screen=RollNow(reading=True)) if rolling else state), []
+    if isinstance(event, DiceRead):
+        if isinstance(screen, RollNow | Seen | Correct | SeenCard | PickCard) and state.match is not None:
+            return _on_reading(state, event), []
+        return state, []
+    if not isinstance(event, ButtonEvent):
+        return state, []
+    if event is ButtonEvent.MENU:
+        if isinstance(screen, Menu):
+            return _back_to(state, screen.back)
+        back = screen.back if isinstance(screen, Notice | RestartAsk) else screen
+        return replace(state, screen=Menu(back)), []
+    handler = _BUTTONS.get(type(screen))
+    return handler(state, event) if handler else (state, [])
+
+
+def _moved(cursor: int, event: ButtonEvent, count: int) -> int:
+    """The cursor after PREV/NEXT, going round the list."""
+    if count == 0:
+        return 0
+    return (cursor + (1 if event is ButtonEvent.NEXT else -1)) % count
+
+
+def _on_game_menu(state: Appliance, event: ButtonEvent) -> Result:
+    assert isinstance(state.screen, GameMenu)
+    items = game_items(state)
+    cursor = state.screen.cursor
+    if event is not ButtonEvent.OK:
+        return replace(state, screen=GameMenu(_moved(cursor, event, len(items)))), []
+    if items[cursor] == "resume":
+        return _position(state)
+    title = items[cursor]
+    low, high = PLAYERS[title]
+    players = min(max(state.players, low), high)
+    return replace(state, title=title, screen=PlayersMenu(players - low)), []
+
+
+def _on_players_menu(state: Appliance, event: ButtonEvent) -> Result:
+    assert isinstance(state.screen, PlayersMenu)
+    low, high = PLAYERS[state.title]
+    if event is not ButtonEvent.OK:
+        return replace(state, screen=PlayersMenu(_moved(state.screen.cursor, event, high - low + 1))), []
+    players = low + state.screen.cursor
+    book = state.setup.book(state.title)
+    seats = [str(n + 1) for n in range(players)]
+    return _new_match(replace(state, players=players), Match.start(book, seats))
+
+
+def _new_match(state: Appliance, match: Match[Any, Any]) -> Result:
+    effects: list[Effect] = []
+    old = state.match
+    if old is not None and old.book.to_act(old.state) != TERMINAL:
+        effects.append(Finish(old, None))
+    effects.append(Save(match))
+    state, more = _position(replace(state, match=match))
+    return state, effects + more
+
+
+def _position(state: Appliance) -> Result:
+    """The screen for the match's position, with a request to read the dice where they decide."""
+    match = state.match
+    if match is None:
+        return replace(state, screen=GameMenu(state.setup.titles().index(state.title))), []
+    book, position = match.book, match.state
+    actor = book.to_act(position)
+    if actor == TERMINAL:
+        return replace(state, screen=Winner()), []
+    if actor == CHANCE:
+        ask = state.guide.dice(position)
+        if ask is None:
+            return replace(state, screen=PickCard()), []
+        if not state.camera_ok:
+            return replace(state, screen=CameraLost()), []
+        read = ReadDice(ask.count, ask.colours, ask.table, ask.cards, ask.lizards)
+        return replace(state, screen=RollNow()), [read]
+    return replace(state, screen=Choose(state.guide.advise(position))), []
+
+
+def _back_to(state: Appliance, screen: Screen) -> Result:
+    if isinstance(screen, RollNow | CameraLost | Choose | PickCard | SeenCard):
+        return _position(state)  # the position may have changed (undo) and the camera needs asking
+    if isinstance(screen, Teach | CheckCamera):
+        return replace(state, screen=back_from_menu(screen, state.camera_ok)), []
+    return replace(state, screen=screen), []
+
+
+def _play(state: Appliance, move: Any) -> Result:
+    """Apply a confirmed move: save, then the next screen (the turn's end, the winner, or on)."""
+    match = state.match
+    assert match is not None
+    guide = state.guide
+    try:
+        after = match.play(move)
+    except RulesError:
+        return replace(state, screen=Notice("error.screen", state.screen)), []
+    state = replace(state, match=after)
+    effects: list[Effect] = [Save(after)]
+    outcome = after.book.outcome(after.state)
+    if outcome is not None:
+        return replace(state, screen=Winner()), [*effects, Finish(after, outcome)]
+    note = guide.turn_note(match.state, after.state)
+    if note is not None or guide.turn(after.state) != guide.turn(match.state):
+        return replace(state, screen=TurnOver(note)), effects
+    state, more = _position(state)
+    return state, effects + more
+
+
+# --- reading the dice -----------------------------------------------------------------------------
+
+
+def _ask(state: Appliance) -> DiceAsk:
+    assert state.match is not None
+    ask = state.guide.dice(state.match.state)
+    assert ask is not None
+    return ask
+
+
+def _on_reading(state: Appliance, event: DiceRead) -> Appliance:
+    ask = _ask(state)
+    if ask.cards:
+        assert state.match is not None
+        cards = state.guide.cards(state.match.state)
+        card, why = read_card(event.reading, cards)
+        if card is not None and why is None:
+            return replace(state, screen=SeenCard(card))
+        return replace(state, screen=PickCard(cards.index(card) if card is not None else 0, why))
+    faces, problem = read_faces(event.reading, ask, event.tray)
+    if problem is None:
+        return replace(state, screen=Seen(faces))
+    return replace(state, screen=Correct(faces, 0, problem))
+
+
+def _by_hand(state: Appliance, key: str) -> Result:
+    ask = _ask(state)
+    if ask.cards:
+        return replace(state, screen=PickCard()), []
+    return replace(state, screen=Correct((None,) * ask.count, 0, (key, 0, ask.count))), []
+
+
+def _play_faces(state: Appliance, faces: tuple[Face, ...]) -> Result:
+    assert state.match is not None
+    position = state.match.state
+    try:
+        move = state.match.book.parse_move(position, state.guide.roll_text(position, faces))
+    except RulesError:
+        return replace(state, screen=Notice("error.screen", state.screen)), []
+    return _play(state, move)
+
+
+def _on_roll_now(state: Appliance, event: ButtonEvent) -> Result:
+    return _by_hand(state, "correct.dice") if event is ButtonEvent.OK else (state, [])
+
+
+def _on_camera_lost(state: Appliance, event: ButtonEvent) -> Result:
+    return _by_hand(state, "camera.by_hand") if event is ButtonEvent.OK else (state, [])
+
+
+def _on_seen(state: Appliance, event: ButtonEvent) -> Result:
+    assert isinstance(state.screen, Seen)
+    faces = state.screen.faces
+    if event is ButtonEvent.OK:
+        return _play_faces(state, faces)
+    return replace(state, screen=Correct(faces, 0, ("correct.dice", len(faces), len(faces)))), []
+
+
+def _on_correct(state: Appliance, event: ButtonEvent) -> Result:
+    screen = state.screen
+    assert isinstance(screen, Correct)
+    faces, index = list(screen.faces), screen.index
+    if event is ButtonEvent.OK:
+        if faces[index] is None:
+            return state, []
+        if index + 1 < len(faces):
+            return replace(state, screen=replace(screen, index=index + 1)), []
+        return _play_faces(state, screen.faces)
+    domain = COLOUR_FACES if _ask(state).colours else PIPS
+    face = faces[index]
+    if face is None:
+        faces[index] = domain[0] if event is ButtonEvent.NEXT else domain[-1]
+    else:
+        faces[index] = domain[_moved(domain.index(face), event, len(domain))]
+    return replace(state, screen=replace(screen, faces=tuple(faces))), []
+
+
+# --- choosing -------------------------------------------------------------------------------------
+
+
+def _on_seen_card(state: Appliance, event: ButtonEvent) -> Result:
+    screen = state.screen
+    assert isinstance(screen, SeenCard) and state.match is not None
+    if event is ButtonEvent.OK:
+        return _play(state, screen.card)
+    cards = state.guide.cards(state.match.state)
+    return replace(state, screen=PickCard(cards.index(screen.card))), []
+
+
+def _on_pick_card(state: Appliance, event: ButtonEvent) -> Result:
+    assert isinstance(state.screen, PickCard) and state.match is not None
+    cards = state.guide.cards(state.match.state)
+    if event is ButtonEvent.OK:
+        return _play(state, cards[state.screen.cursor])
+    cursor = _moved(state.screen.cursor, event, len(cards))
+    return replace(state, screen=replace(state.screen, cursor=cursor)), []
+
+
+def _on_choose(state: Appliance, event: ButtonEvent) -> Result:
+    screen = state.screen
+    assert isinstance(screen, Choose)
+    if event is ButtonEvent.OK:
+        return replace(state, screen=Confirm(screen.advice, screen.cursor)), []
+    return replace(state, screen=replace(screen, cursor=_moved(screen.cursor, event, len(screen.advice)))), []
+
+
+def _on_confirm(state: Appliance, event: ButtonEvent) -> Result:
+    screen = state.screen
+    assert isinstance(screen, Confirm)
+    if event is ButtonEvent.OK:
+        return _play(state, screen.advice[screen.cursor].move)
+    return replace(state, screen=Choose(screen.advice, screen.cursor)), []
+
+
+def _on_turn_over(state: Appliance, event: ButtonEvent) -> Result:
+    return _position(state) if event is ButtonEvent.OK else (state, [])
+
+
+def _on_winner(state: Appliance, event: ButtonEvent) -> Result:
+    if event is not ButtonEvent.OK:
+        return state, []
+    return replace(state, screen=GameMenu(state.setup.titles().index(state.title))), []
+
+
+# --- the menu -------------------------------------------------------------------------------------
+
+
+def _on_menu(state: Appliance, event: ButtonEvent) -> Result:
+    screen = state.screen
+    assert isinstance(screen, Menu)
+    items = menu_items(state)
+    if event is not ButtonEvent.OK:
+        return replace(state, screen=replace(screen, cursor=_moved(screen.cursor, event, len(items)))), []
+    item = items[screen.cursor]
+    if item == "menu.back":
+        return _back_to(state, screen.back)
+    if item == "menu.undo" and state.match is not None:
+        match = state.match.undo()
+        state = replace(state, match=match)
+        back, _ = _position(state)
+        return replace(state, screen=Notice("undo.done", back.screen)), [Save(match)]
+    if item == "menu.restart":
+        return replace(state, screen=RestartAsk(screen.back)), []
+    if item == "menu.language":
+        lang = LANGUAGES[(LANGUAGES.index(state.lang) + 1) % len(LANGUAGES)]
+        return replace(state, lang=lang), [SetLanguage(lang)]
+    if item == "menu.teach":
+        return replace(state, screen=opened(Teach, screen.back, state.camera_ok)), []
+    if item == "menu.teach_cards":
+        teach = opened(Teach, screen.back, state.camera_ok)
+        return replace(state, screen=replace(teach, cards=lezard_colours(state))), []
+    if item == "menu.check":
+        return replace(state, screen=opened(CheckCamera, screen.back, state.camera_ok)), []
+    return replace(state, screen=GameMenu(state.setup.titles().index(state.title))), []
+
+
+def _on_restart(state: Appliance, event: ButtonEvent) -> Result:
+    screen = state.screen
+    assert isinstance(screen, RestartAsk) and state.match is not None
+    if event is not ButtonEvent.OK:
+        return _back_to(state, screen.back)
+    return _new_match(state, Match.start(state.match.book, state.match.players))
+
+
+def _on_check(state: Appliance, event: ButtonEvent) -> Result:
+    """The camera check: PREV leaves it (the screen under it may need the camera asked again)."""
+    screen = state.screen
+    assert isinstance(screen, CheckCamera)
+    if event is ButtonEvent.PREV and not screen.taking:
+        return _back_to(state, screen.back)
+    checked, effects = on_check_button(state, event)
+    return checked, [*effects]
+
+
+def _on_notice(state: Appliance, event: ButtonEvent) -> Result:
+    assert isinstance(state.screen, Notice)
+    return _back_to(state, state.screen.back)
+
+
+_BUTTONS: dict[type, Any] = {
+    GameMenu: _on_game_menu,
+    PlayersMenu: _on_players_menu,
+    RollNow: _on_roll_now,
+    CameraLost: _on_camera_lost,
+    Seen: _on_seen,
+    Correct: _on_correct,
+    SeenCard: _on_seen_card,
+    PickCard: _on_pick_card,
+    Choose: _on_choose,
+    Confirm: _on_confirm,
+    TurnOver: _on_turn_over,
+    Winner: _on_winner,
+    Menu: _on_menu,
+    RestartAsk: _on_restart,
+    Notice: _on_notice,
+    Teach: on_button,
+    CheckCamera: _on_check,
+}

@@ -1,0 +1,140 @@
+"""What the screen shows in each state: ``view_of(state) -> View``, in the player's language."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from firmware.games.guides import colour_name, letters_of, player_name
+from firmware.games.lezard.faces import kind_of
+from firmware.games.registry import PLAYERS
+from firmware.machine.check import check_view
+from firmware.machine.state import (
+    Appliance,
+    CameraLost,
+    CheckCamera,
+    Choose,
+    Confirm,
+    Correct,
+    GameMenu,
+    Menu,
+    Notice,
+    PickCard,
+    PlayersMenu,
+    RestartAsk,
+    RollNow,
+    Screen,
+    Seen,
+    SeenCard,
+    Teach,
+    TurnOver,
+    game_items,
+    game_key,
+    menu_items,
+)
+from firmware.machine.teach import teach_view
+from firmware.messages.i18n import t, tn
+from firmware.views import (
+    CardSeenView,
+    CardView,
+    ConfirmView,
+    DiceView,
+    ListView,
+    MessageView,
+    View,
+    WinnerView,
+)
+
+
+def view_of(state: Appliance) -> View:
+    """What the screen shows in this state, in the player's language."""
+    screen, lang = state.screen, state.lang
+    if isinstance(screen, GameMenu):
+        items = tuple(t("resume", lang) if i == "resume" else t(game_key(i), lang) for i in game_items(state))
+        return ListView(t("menu.game", lang), items, screen.cursor)
+    if isinstance(screen, PlayersMenu):
+        low, high = PLAYERS[state.title]
+        counts = tuple(tn("players.count", n, lang) for n in range(low, high + 1))
+        return ListView(t(game_key(state.title), lang), counts, screen.cursor)
+    if isinstance(screen, Menu):
+        return ListView(t("menu.title", lang), tuple(t(k, lang) for k in menu_items(state)), screen.cursor)
+    if isinstance(screen, RestartAsk):
+        return MessageView(t("restart.confirm", lang), "", t("confirm.hint", lang))
+    if isinstance(screen, Notice):
+        return MessageView(t(screen.key, lang))
+    if isinstance(screen, Teach):
+        return teach_view(screen, lang)
+    if isinstance(screen, CheckCamera):
+        return check_view(screen, lang)
+    return _game_view(state, screen)
+
+
+def _game_view(state: Appliance, screen: Screen) -> View:
+    match, lang = state.match, state.lang
+    assert match is not None
+    guide = state.guide
+    if isinstance(screen, RollNow):
+        return MessageView(t("reading", lang)) if screen.reading else guide.roll_view(match, lang)
+    if isinstance(screen, CameraLost):
+        return MessageView(t("camera.lost", lang), t("camera.retrying", lang), t("camera.hint", lang))
+    if isinstance(screen, Seen):
+        return DiceView(t("read.as", lang), screen.faces, t("read.hint", lang), None,
+                        letters_of(screen.faces, lang))
+    if isinstance(screen, Correct):
+        key, seen, expected = screen.reason
+        title = t(key, lang, seen=seen, expected=expected)
+        letters = letters_of(screen.faces, lang)
+        return DiceView(title, screen.faces, t("correct.hint", lang), screen.index, letters)
+    if isinstance(screen, PickCard):
+        return _card_view(state, screen)
+    if isinstance(screen, SeenCard):
+        card = screen.card
+        colours = (card.lizard,) if card.lizard is not None else card.squares
+        kind = kind_of(card)
+        return CardSeenView(t("read.card_as", lang), kind, tuple(colour_name(c, lang) for c in colours),
+                            t("read.hint", lang))
+    if isinstance(screen, Choose):
+        labels = tuple(guide.move_label(match.state, a.move, lang) for a in screen.advice)
+        rights = tuple(guide.figures(a, lang)[0] for a in screen.advice)
+        marked = tuple(i for i, a in enumerate(screen.advice) if a.best)
+        return ListView(guide.choice_title(match, lang), labels, screen.cursor, rights, marked)
+    if isinstance(screen, Confirm):
+        chosen = screen.advice[screen.cursor]
+        label = guide.move_label(match.state, chosen.move, lang)
+        detail = guide.figures(chosen, lang)[1]
+        return ConfirmView(t("confirm.title", lang), label, detail, t("confirm.hint", lang))
+    if isinstance(screen, TurnOver):
+        scores = guide.scores_view(match, lang)
+        if screen.note is not None:
+            key, n = screen.note
+            return replace(scores, footer=t(key, lang, n=n))
+        nxt = player_name(match.players[guide.turn(match.state)], lang)
+        return replace(scores, footer=t("turn.next", lang, name=nxt))
+    return _winner_view(state)
+
+
+def _card_view(state: Appliance, screen: PickCard) -> CardView:
+    match, lang = state.match, state.lang
+    assert match is not None
+    guide = state.guide
+    cards = guide.cards(match.state)
+    card = cards[screen.cursor]
+    again = getattr(match.state, "card", None) is not None
+    player = player_name(match.players[guide.turn(match.state)], lang)
+    title = t("lezard.draw_again", lang) if again else f"{player}: {t('lezard.card', lang)}"
+    if screen.reason is not None:
+        title = t(screen.reason, lang)
+    return CardView(title, guide.card_label(match.state, card, lang), screen.cursor, len(cards),
+                    t("lezard.pick_hint", lang))
+
+
+def _winner_view(state: Appliance) -> WinnerView:
+    match, lang = state.match, state.lang
+    assert match is not None
+    outcome = match.book.outcome(match.state)
+    assert outcome is not None
+    names = [player_name(match.players[w], lang) for w in outcome.winners]
+    rows = state.guide.scores_view(match, lang).rows
+    rows = tuple(replace(row, leader=i in outcome.winners) for i, row in enumerate(rows))
+    if len(names) == 1:
+        return WinnerView(t("winner.title", lang), t("winner.name", lang, name=names[0]), rows)
+    return WinnerView(t("winner.tie", lang), ", ".join(names), rows)
