@@ -34,3 +34,15 @@ def test_main_job_command_uses_an_existing_verb() -> None:
     parser = build_parser()
     args = parser.parse_args(argv)
     assert callable(args.run)
+
+
+def test_figures_table_is_drawn_from_the_golden_snapshots() -> None:
+    """README.md's figures table is the one the stored snapshots give (``tests/golden.py --table``)."""
+    import golden
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert golden.readme_with_table(text) == text, "draw it anew: .venv/bin/python tests/golden.py --table"
+
+
+def test_readme_is_short() -> None:
+    assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 250
