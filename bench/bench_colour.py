@@ -1,7 +1,7 @@
 """Colour mode's figures on the synthetic renderer (issue 4).
 
-    .venv/bin/python bench/bench_colour.py                    # all three figures, small counts
-    .venv/bin/python bench/bench_colour.py --frames 400 --teach-trials 20 --speed 60
+    .venv/bin/python -m bench.bench_colour                    # all three figures, small counts
+    .venv/bin/python -m bench.bench_colour --frames 400 --teach-trials 20 --speed 60
 
 Prints: (1) accuracy and silent errors of ``read_colours`` (default profile) on the renderer's
 ``hardest`` preset; (2) teach under one light, read under another: a copy of the dice (a kit) is
@@ -40,7 +40,8 @@ import cv2
 import numpy as np
 
 from firmware.onnx_runtime import choose_runtime
-from firmware.verbs.eval import closest_pairs
+from measure.scoring import closest_pairs
+from measure.synth import LEZARD_COLOURS, PRESETS, CardFace, Light, Mode, Scene, render, sample_kit
 from vision.colour import FACES
 from vision.colour_profile import Profile
 from vision.colour_reader import (
@@ -52,7 +53,6 @@ from vision.colour_reader import (
     read_colours,
 )
 from vision.reading import Reading
-from vision.synth import LEZARD_COLOURS, PRESETS, CardFace, Light, Mode, Scene, render, sample_kit
 
 
 def nearest_pairs(reading: Reading, scene: Scene) -> dict[int, int]:

@@ -1,6 +1,6 @@
 """Speed and accuracy of the pip reader on 1280x960 frames with up to six dice, on ONE core.
 
-    .venv/bin/python bench/bench_vision.py [--per-set 40] [--models DIR] [--runtime R] [--against R]
+    .venv/bin/python -m bench.bench_vision [--per-set 40] [--models DIR] [--runtime R] [--against R]
                                            [--against-models DIR]
 
 Frames are made from the labelled photos in ../shared/data/dice-photos that hold at most six
@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
-from photo_sets import DATA, SETS, absent
+
+from measure.photo_sets import DATA, SETS, absent
 
 if TYPE_CHECKING:
     from vision.reading import Reading
@@ -68,9 +69,9 @@ def main() -> int:
     args = parser.parse_args()
     if absent():
         return 0
-    from firmware.labels import LabelledDie, load_set
     from firmware.onnx_runtime import choose_runtime
-    from firmware.verbs.eval import Tally, report, score
+    from measure.labels import LabelledDie, load_set
+    from measure.scoring import Tally, report, score
     from vision.reader import read_dice
 
     cv2.setNumThreads(1)
@@ -161,8 +162,8 @@ def verdicts(reading: Reading) -> list[tuple[object, str]]:
 
 def colour_dice_as_pips(frames: int, models: str | None) -> str:
     """How many of the renderer's colour dice (no pips) pips mode reads ``ok``."""
+    from measure.synth import render
     from vision.reader import read_dice
-    from vision.synth import render
 
     dice = ok = 0
     for seed in range(frames):

@@ -10,7 +10,7 @@ same point always rolls the same faces, even after a restart. ``SyntheticSource`
 roll, then the same still frame, so settle detection sees a roll and then a settled tray.
 ``truth_reading`` is what a perfect reader would say of the tray.
 
-Frames come from ``vision.synth`` (its ``easy`` preset: the dice as a camera over a tray sees
+Frames come from ``measure.synth`` (its ``easy`` preset: the dice as a camera over a tray sees
 them); ``renderer="simple"`` draws them here instead (white squares with black pips, colour dice as
 coloured squares), which costs almost nothing. Tumbling frames are the resting frame shifted.
 
@@ -37,7 +37,7 @@ import numpy as np
 from firmware.camera import CameraError, Frame
 
 if TYPE_CHECKING:
-    from vision.synth import CardFace
+    from measure.synth import CardFace
 from vision.reading import Die, Face, Reading
 
 COLOURS = ("yellow", "red", "green", "blue", "black", "star")
@@ -203,7 +203,7 @@ def _draw_die(frame: Frame, x: int, y: int, side: int, face: Face) -> None:
 class SyntheticSource:
     """A frame source filming a ``StandInDice`` tray (``camera.source = "synthetic"``).
 
-    ``renderer``: ``"synth"`` (``vision.synth``) or ``"simple"`` (the drawing above).
+    ``renderer``: ``"synth"`` (``measure.synth``) or ``"simple"`` (the drawing above).
     ``fail_after``: raise ``CameraError`` from that many reads on (tests: a camera that dies).
     """
 
@@ -250,7 +250,7 @@ class SyntheticSource:
     def _render(self, tray: Tray) -> Frame:
         if self.renderer == "simple":
             return render_tray(tray, self.size)
-        from vision.synth import render
+        from measure.synth import render
 
         colours = any(isinstance(face, str) for face in tray.faces)
         shown = [face for face in tray.faces if face is not None]
@@ -274,8 +274,8 @@ class SyntheticSource:
 
 
 def _card_face(face: str) -> CardFace:
-    """``squares:red+blue`` as ``vision.synth``'s ``CardFace``."""
-    from vision.synth import CardFace
+    """``squares:red+blue`` as ``measure.synth``'s ``CardFace``."""
+    from measure.synth import CardFace
 
     kind, _, named = face.partition(":")
     return CardFace(kind, tuple(named.split("+")))  # type: ignore[arg-type]

@@ -138,10 +138,10 @@ def test_the_readers_warm_up_before_the_camera_opens_and_a_failing_warm_up_stops
 
 def test_after_the_warm_up_the_first_readings_open_no_network() -> None:
     from firmware.app import warm_up_readers
+    from measure.synth import render
     from vision import networks
     from vision.colour_reader import read_colours
     from vision.reader import read_dice
-    from vision.synth import render
 
     networks._open.cache_clear()
     warm_up_readers()

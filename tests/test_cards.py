@@ -6,6 +6,8 @@ import cv2
 import numpy as np
 import pytest
 
+from measure.synth import CardFace, Glare, Kit, Light, render
+from measure.synth.paint import NOMINAL_KIT, card_face
 from vision import cards
 from vision.cards import (
     CARD_H,
@@ -19,8 +21,6 @@ from vision.cards import (
 )
 from vision.colour import Cast
 from vision.colour_reader import read_cards
-from vision.synth import CardFace, Glare, Kit, Light, render
-from vision.synth_paint import NOMINAL_KIT, card_face
 
 CARDS = [
     CardFace("square", ("red",)),

@@ -1,6 +1,6 @@
 """Colour mode (vision/colour*.py, vision/star.py): white balance, each light, the star and yellow.
 
-Frames come from the synthetic renderer (vision/synth.py) with their truth. The classical
+Frames come from the synthetic renderer (measure/synth/frames.py) with their truth. The classical
 finder is run without the networks (``NO_NET``); the colour network (vision/colour_net.py,
 vision/data/colour_net.onnx) is tested on its own and as the shipped reader (``WITH_NET``). The
 whole-figure measurements are in bench/bench_colour.py.
@@ -16,6 +16,8 @@ import cv2
 import numpy as np
 import pytest
 
+from measure.synth import Glare, HandShadow, Light, Scene, Truth, render, sample_kit
+from measure.synth.paint import PipLook, colour_face, pip_face
 from vision import colour, colour_with_net
 from vision.colour import (
     FACE_PX,
@@ -50,8 +52,6 @@ from vision.colour_reader import COLOUR_SETTINGS, ColourSettings, read_colours
 from vision.colour_with_net import judge_find, net_may_trust, net_typical, without_twins
 from vision.reading import Die, Reading
 from vision.scaling import Pyramid
-from vision.synth import Glare, HandShadow, Light, Scene, Truth, render, sample_kit
-from vision.synth_paint import PipLook, colour_face, pip_face
 
 NO_NET = replace(COLOUR_SETTINGS, use_net=False, colour_net=False)
 WITH_NET = replace(COLOUR_SETTINGS, colour_net=True)

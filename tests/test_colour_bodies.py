@@ -15,7 +15,8 @@ import numpy as np
 import pytest
 
 import vision.colour_reader as colour_reader
-from firmware.labels import load_set
+from measure.labels import load_set
+from measure.synth import render
 from vision.colour_bodies import body_features, read_bodies
 from vision.colour_face_net import FACE_CLASSES, FaceClassifiers, load_colour_face_net
 from vision.colour_face_net import MODEL as FACE_MODEL
@@ -24,7 +25,6 @@ from vision.colour_reader import COLOUR_SETTINGS, face_features, read_colours
 from vision.colour_settings import ColourSettings
 from vision.colour_with_net import net_tops, split_touching
 from vision.reading import Die
-from vision.synth import render
 
 DICE = load_set(Path(__file__).parent / "data" / "dice")
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice-photos"
@@ -287,12 +287,11 @@ def test_a_pip_die_whose_rows_of_pips_give_two_peaks_stays_one_die() -> None:
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason=f"{SHARED} is absent (the labelled dice photos)")
 def test_a_die_bigger_than_the_renderer_draws_is_counted_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """byler 111316 with the camera nearer (``bench/photo_changes.py``'s near-70: its middle 70 % scaled
+    """byler 111316 with the camera nearer (``measure/changes.py``'s near-70: its middle 70 % scaled
     back up): the black and the green die's top faces, bigger than any the renderer draws, are two
     finds each to the colour network's first look, both read ``ok``; its look at half size sees one
     face at each (``counted_twice``), so each die is read once. Without that look, twice."""
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "bench"))
-    from photo_changes import CHANGES, as_taken
+    from measure.changes import CHANGES, as_taken
 
     photo = cv2.imread(str(SHARED / "byler-mixed-tray" / "images" / "IMG_20191208_111316.jpg"))
     height, width = photo.shape[:2]

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from firmware.onnx_runtime import choose_runtime
+from measure.synth import render
 from vision.colour import Cast
 from vision.colour_face_net import (
     CROP,
@@ -29,7 +30,6 @@ from vision.colour_finder import frame_cast
 from vision.colour_net import find_top_faces, load_colour_net
 from vision.networks import DnnNetwork
 from vision.scaling import Pyramid
-from vision.synth import render
 
 FACES = ("yellow", "red", "green", "blue", "black", "star")
 

@@ -16,7 +16,7 @@ from numpy.typing import NDArray
 from vision.colour import FACE_PX, Cast, judge_face, look_at_face
 
 NEUTRAL = Cast((1.0, 1.0, 1.0), 250.0, 0.5)
-STONOGA_PAINTS = {  # BGR, as the renderer paints Nogi Stonogi's faces (vision/synth_paint.py)
+STONOGA_PAINTS = {  # BGR, as the renderer paints Nogi Stonogi's faces (measure/synth/paint.py)
     "yellow": (25, 205, 245),
     "red": (45, 40, 200),
     "green": (60, 150, 35),

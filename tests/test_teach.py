@@ -13,9 +13,9 @@ import pytest
 
 from firmware.cli import main
 from firmware.profiles import read_profile_file
+from measure.synth import Light, render, sample_kit
 from vision.colour_profile import Profile, ProfileError
 from vision.colour_reader import read_colours
-from vision.synth import Light, render, sample_kit
 
 FACES = ("yellow", "red", "green", "blue", "black", "star")
 

@@ -15,9 +15,9 @@ import cv2
 import numpy as np
 import pytest
 
-from firmware.labels import LabelledDie, load_set
 from firmware.onnx_runtime import choose_runtime
-from firmware.verbs.eval import match
+from measure.labels import LabelledDie, load_set
+from measure.scoring import match
 from vision.dice_net import ModelError
 from vision.reader import as_bgr, read_dice
 from vision.reading import Die, Reading

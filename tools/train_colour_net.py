@@ -1,6 +1,6 @@
 """Train colour mode's dice network (vision/data/colour_net.onnx) on the synthetic renderer only.
 
-    .venv/bin/python tools/train_colour_net.py --steps 4000 --out /tmp/colour-train/colour_net.onnx
+    .venv/bin/python -m tools.train_colour_net --steps 4000 --out /tmp/colour-train/colour_net.onnx
 
 The network is a CenterNet-style fully convolutional detector at output stride 8 (the layout
 ``vision.colour_net`` decodes): per 8x8 cell a heat logit that a die's TOP FACE is centred
@@ -34,14 +34,12 @@ import numpy as np
 import torch
 from torch import nn
 
+from measure.synth import DEFAULT, HARDEST, draw, plan_scene
+from measure.synth.things import ColourDie
+from tools.net_blocks import conv_bn, dw_sep, one_cycle, started, write_onnx
+from vision.colour_net import CLASSES, INPUT, MAPS, SIZE_REF, STRIDE
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from net_blocks import conv_bn, dw_sep, one_cycle, started, write_onnx  # noqa: E402
-
-from vision.colour_net import CLASSES, INPUT, MAPS, SIZE_REF, STRIDE  # noqa: E402
-from vision.synth import DEFAULT, HARDEST, draw, plan_scene  # noqa: E402
-from vision.synth_things import ColourDie  # noqa: E402
 
 SEED_BASE = 2_000_000
 CROP = 128

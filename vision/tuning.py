@@ -1,7 +1,7 @@
 """Every tuned number of the pip reader, in one place, with the data it was tuned on.
 
 Data: the three sets of ../shared/data/dice-photos (byler-mixed-tray, matteo-white-on-wood,
-gissur-red-in-box), images sorted by name, labels as corrected by firmware/data/label_fixes.csv.
+gissur-red-in-box), images sorted by name, labels as corrected by measure/data/label_fixes.csv.
 The networks in vision/data were trained on the even-numbered images only
 (``tools/train_*_net.py --split even``). The thresholds below were chosen on odd-numbered images
 1, 5, 9, ... (``kostka eval DIR --every 4 --offset 1``) and checked on 3, 7, 11, ...

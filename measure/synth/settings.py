@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from vision.synth_tray import FLOORS
+from measure.synth.tray import FLOORS
 
 PIP_BODIES = ("white", "ivory", "red", "black", "green", "blue", "yellow")
 

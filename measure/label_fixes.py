@@ -2,7 +2,7 @@
 
 The photo sets were labelled by other people; a few labels are wrong (a die showing three pips
 labelled 2) and a few dice have none. Scored as they are, each would count as a silent error of
-the reader, and trained on, each teaches it a wrong face. ``firmware/data/label_fixes.csv`` lists
+the reader, and trained on, each teaches it a wrong face. ``measure/data/label_fixes.csv`` lists
 every correction: the set (folder name), image, label centre as written in labels.csv (for a
 missing label: the die's centre and size ``w``, ``h``), the value there (``was``; ``-`` when the
 die has no label), the face on top (``now``; ``-`` when the label marks no die, a stray box)
@@ -12,7 +12,7 @@ set fixed at its source is left alone. How they were found: the reader's confide
 with the labels (all images, trained and held-out alike) were cut out at four times the size and
 looked at; only faces that are plain to see were corrected, the rest left as labelled.
 
->>> from firmware.labels import LabelledDie
+>>> from measure.labels import LabelledDie
 >>> rows = {"IMG_20191209_095439.jpg": [LabelledDie(5, 0.519189, 0.603801, 0.05, 0.05)]}
 >>> fixed, count = apply_fixes("byler-mixed-tray", rows)
 >>> fixed["IMG_20191209_095439.jpg"][0].value, count
@@ -29,7 +29,7 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-from firmware.labels import LabelledDie, Value, parse_value
+from measure.labels import LabelledDie, Value, parse_value
 
 FIXES = Path(__file__).with_name("data") / "label_fixes.csv"
 _CLOSE = 1e-5  # label centres are written with six decimals

@@ -132,7 +132,7 @@ class LabelledSet:
     pictures: Path | None = None
     """Where the images are (default: ``folder/images``)."""
     corrected: int = 0
-    """How many labels ``firmware.label_fixes`` corrected (the photo sets' known mistakes)."""
+    """How many labels ``measure.label_fixes`` corrected (the photo sets' known mistakes)."""
 
     @property
     def image_folder(self) -> Path:
@@ -153,9 +153,9 @@ PICTURES = {".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"}
 def load_set(folder: str | Path, as_labelled: bool = False) -> LabelledSet:
     """Read ``folder/labels.csv``; raise LabelsError saying what is missing.
 
-    The known mistakes of the photo sets are corrected (``firmware.label_fixes``) unless
+    The known mistakes of the photo sets are corrected (``measure.label_fixes``) unless
     ``as_labelled``."""
-    from firmware.label_fixes import apply_fixes
+    from measure.label_fixes import apply_fixes
 
     folder = Path(folder)
     csv_path = folder / "labels.csv"

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
-from firmware.labels import LabelledDie
+from measure.labels import LabelledDie
 from vision.reading import Die, Reading
 
 
@@ -23,7 +23,9 @@ def _blurred(image: np.ndarray) -> np.ndarray:
 
 
 def _jpeg(image: np.ndarray) -> np.ndarray:
-    return cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 40])[1], cv2.IMREAD_COLOR)
+    return np.asarray(
+        cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 40])[1], cv2.IMREAD_COLOR)
+    )
 
 
 def _half(image: np.ndarray) -> np.ndarray:
@@ -91,8 +93,10 @@ SLANT = 0.15
 
 def _keystone(height: int, width: int) -> np.ndarray:
     """The perspective map of the slanted camera (the photo's pixels -> the slanted frame's)."""
-    corners = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
-    drawn_in = np.float32([[width * SLANT, 0], [width * (1 - SLANT), 0], [width, height], [0, height]])
+    corners = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
+    drawn_in = np.array(
+        [[width * SLANT, 0], [width * (1 - SLANT), 0], [width, height], [0, height]], np.float32
+    )
     return np.asarray(cv2.getPerspectiveTransform(corners, drawn_in), np.float64)
 
 
@@ -163,7 +167,7 @@ def as_taken(reading: Reading, change: str, height: int, width: int) -> Reading:
             top, left, cut_h, cut_w = _middle(height, width, NEARER[change])
             zoom_y, zoom_x = height / cut_h, width / cut_w
         boxes = [
-            (left + d.box[0] / zoom_x, top + d.box[1] / zoom_y, d.box[2] / zoom_x, d.box[3] / zoom_y)
+            (left + d.box[0] / zoom_x, top + d.box[1] / zoom_y, d.box[2] / zoom_x, d.box[3] / zoom_y)  # type: ignore[misc]
             for d in reading.dice
         ]
     else:

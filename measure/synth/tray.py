@@ -20,9 +20,9 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.synth_geometry import Camera
-from vision.synth_light import as_f32, as_u8, scratch, unit_noise
-from vision.synth_paint import BGR, mix
+from measure.synth.geometry import Camera
+from measure.synth.light import as_f32, as_u8, scratch, unit_noise
+from measure.synth.paint import BGR, mix
 
 Canvas = NDArray[np.uint8]
 

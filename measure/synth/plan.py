@@ -1,6 +1,6 @@
 """Every random choice of one synthetic scene, made up front: camera, tray, light, dice and cards.
 
-A ``Plan`` is a frozen value; drawing it (``vision.synth.draw``) uses no other randomness, so
+A ``Plan`` is a frozen value; drawing it (``measure.synth.draw``) uses no other randomness, so
 the same plan always gives the same frame, and a plan with some things removed gives the same
 tray and light without them. ``Plan.scene()`` is the truth that goes with the frame.
 """
@@ -14,9 +14,9 @@ from typing import Literal
 
 import numpy as np
 
-from vision.synth_geometry import Camera, Cube, Flat, Points, apart, rotation_about, rotation_z
-from vision.synth_light import Capture, Glare, HandShadow, Light
-from vision.synth_paint import (
+from measure.synth.geometry import Camera, Cube, Flat, Points, apart, rotation_about, rotation_z
+from measure.synth.light import Capture, Glare, HandShadow, Light
+from measure.synth.paint import (
     FOREIGN_COLOURS,
     LEZARD_COLOURS,
     LIZARD_COLOURS,
@@ -27,9 +27,9 @@ from vision.synth_paint import (
     sample_kit,
     sample_pip_look,
 )
-from vision.synth_settings import DEFAULT, Difficulty
-from vision.synth_things import Card, ColourDie, PipDie, Thing, box, colour_faces, pip_faces
-from vision.synth_tray import Tray, sample_tray
+from measure.synth.settings import DEFAULT, Difficulty
+from measure.synth.things import Card, ColourDie, PipDie, Thing, box, colour_faces, pip_faces
+from measure.synth.tray import Tray, sample_tray
 
 Mode = Literal["pips", "colours", "cards"]
 MODES: tuple[Mode, ...] = ("pips", "colours", "cards")

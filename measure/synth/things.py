@@ -16,9 +16,9 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.synth_geometry import FACE_NORMALS, Camera, Cube, Flat, Points, pixel_box
-from vision.synth_light import as_f32, as_u8, motion_kernel
-from vision.synth_paint import CardKind, Kit, PipLook, Sprite, card_face, colour_face, highlight, pip_face
+from measure.synth.geometry import FACE_NORMALS, Camera, Cube, Flat, Points, pixel_box
+from measure.synth.light import as_f32, as_u8, motion_kernel
+from measure.synth.paint import CardKind, Kit, PipLook, Sprite, card_face, colour_face, highlight, pip_face
 
 Canvas = NDArray[np.uint8]
 
