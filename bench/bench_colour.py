@@ -42,16 +42,10 @@ import numpy as np
 from firmware.onnx_runtime import choose_runtime
 from measure.scoring import closest_pairs
 from measure.synth import LEZARD_COLOURS, PRESETS, CardFace, Light, Mode, Scene, render, sample_kit
-from vision.colour import FACES
-from vision.colour_profile import Profile
-from vision.colour_reader import (
-    COLOUR_SETTINGS,
-    ColourSettings,
-    card_features,
-    face_features,
-    read_cards,
-    read_colours,
-)
+from vision.cards.reader import card_features, read_cards
+from vision.colours.looks import FACES
+from vision.colours.reader import COLOUR_SETTINGS, ColourSettings, face_features, read_colours
+from vision.profile import Profile
 from vision.reading import Reading
 
 

@@ -38,8 +38,8 @@ from measure.labels import LabelledDie, LabelledSet, load_set
 from measure.photo_sets import DATA as PHOTOS
 from measure.photo_sets import absent
 from measure.scoring import Failure, closest_pairs, failures_picture
-from vision.colour import STONOGA
-from vision.colour_reader import read_colours
+from vision.colours.looks import STONOGA
+from vision.colours.reader import read_colours
 
 ROOT = Path(__file__).resolve().parent.parent
 LABELS = ROOT / "tests" / "data" / "colour_labels"

@@ -185,7 +185,7 @@ def make_reader(
 ) -> Reader:
     """How a settled frame becomes a ``Reading``: the stand-in's truth, or the vision readers
     (``vision.reader.read_dice`` for pips and, in its cards mode, Lezard cards, with the player's
-    cards ``taught_cards`` when there are some; ``vision.colour_reader.read_colours`` for colour
+    cards ``taught_cards`` when there are some; ``vision.colours.reader.read_colours`` for colour
     dice, with the colours ``taught`` on the box when there are some)."""
     if dice is not None and not vision:
         stand_in = dice
@@ -198,7 +198,7 @@ def make_reader(
             cards = taught_cards.profile if taught_cards is not None else None
             return read_dice(frame, "cards", colours=ask.cards, profile=cards, lizards=ask.lizards or None)
         if ask.colours:
-            from vision.colour_reader import read_colours
+            from vision.colours.reader import read_colours
 
             return read_colours(frame, taught.profile if taught is not None else None)
         from vision.reader import read_dice
@@ -211,9 +211,9 @@ def make_reader(
 def warm_up_readers() -> None:
     """Load the vision readers' networks and run the pip reader's once (ONNX Runtime takes about
     0.1 s here to set them up; the first roll's reading would wait for it)."""
-    from vision.colour_face_net import SECOND_MODEL, load_colour_face_net
-    from vision.colour_net import load_colour_net
-    from vision.reader import load_models
+    from vision.colours.face_net import SECOND_MODEL, load_colour_face_net
+    from vision.colours.net import load_colour_net
+    from vision.pips.reader import load_models
 
     load_models()
     load_colour_net()
@@ -223,8 +223,8 @@ def warm_up_readers() -> None:
 
 def teach_features(frame: Frame, mode: str = "colours") -> tuple[tuple[float, ...], ...]:
     """The features of the dice (``mode`` colours) or Lezard cards (``mode`` cards) in a frame, to
-    teach them (``vision.colour_reader.teach_features``)."""
-    from vision.colour_reader import teach_features as features
+    teach them (``vision.colours.reader.teach_features``)."""
+    from vision.reader import teach_features as features
 
     return tuple(features(frame, mode))
 

@@ -133,7 +133,7 @@ class Notice:
 
 
 Features = tuple[tuple[float, ...], ...]
-"""The feature vectors of the dice found in frames (``vision.colour_reader.face_features``)."""
+"""The feature vectors of the dice found in frames (``vision.colours.reader.face_features``)."""
 
 
 @dataclass(frozen=True, slots=True)

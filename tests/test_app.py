@@ -140,7 +140,7 @@ def test_after_the_warm_up_the_first_readings_open_no_network() -> None:
     from firmware.app import warm_up_readers
     from measure.synth import render
     from vision import networks
-    from vision.colour_reader import read_colours
+    from vision.colours.reader import read_colours
     from vision.reader import read_dice
 
     networks._open.cache_clear()

@@ -25,9 +25,9 @@ import pytest
 from numpy.typing import NDArray
 
 from firmware.onnx_runtime import OnnxRuntimeNetwork, choose_runtime
-from vision.dice_net import CLASSES, load_net, run_maps, softmax
-from vision.face_net import CLOSE_CROP, CLOSE_MODEL, FACE_CLASSES, FACE_CROP, load_face_net
 from vision.networks import DnnNetwork
+from vision.pips.dice_net import CLASSES, load_net, run_maps, softmax
+from vision.pips.face_net import CLOSE_CROP, CLOSE_MODEL, FACE_CLASSES, FACE_CROP, load_face_net
 
 REFERENCE = Path(__file__).parent / "data" / "model_outputs.npz"
 PHOTO = Path(__file__).parent / "data" / "dice" / "images" / "six_57.jpg"
@@ -37,7 +37,7 @@ TOLERANCE = 1e-3
 # differ by up to about half a unit, chances by 0.02 on the reader's crops of real dice).
 INT8_TOLERANCE = 0.05
 # Places in the stored region: a frame not a multiple of 32 (run_maps pads it), two 128-pixel
-# crops as vision.dice_net.look_closer takes them, and 48-pixel crops on and beside dice.
+# crops as vision.pips.dice_net.look_closer takes them, and 48-pixel crops on and beside dice.
 FRAME = (slice(0, 200), slice(0, 270))
 CROPS = [(0, 0), (60, 120)]
 FACES = [(33, 104), (127, 31), (118, 113), (84, 174), (197, 170), (210, 40), (40, 260)]

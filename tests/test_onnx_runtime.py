@@ -15,13 +15,15 @@ import pytest
 
 from firmware.cli import main
 from firmware.onnx_runtime import ONNX_RUNTIME, VARIABLE, OnnxRuntimeNetwork, choose_runtime
-from vision.dice_net import MODEL as DICE_MODEL
-from vision.dice_net import ModelError, load_net
-from vision.face_net import MODEL as FACE_MODEL
-from vision.face_net import face_probs
+from vision.errors import ModelError
+from vision.frame import Pyramid
 from vision.networks import DnnNetwork, any_size, quantised, runtime
-from vision.reader import locate, read_dice
-from vision.scaling import Pyramid
+from vision.pips.dice_net import MODEL as DICE_MODEL
+from vision.pips.dice_net import load_net
+from vision.pips.face_net import MODEL as FACE_MODEL
+from vision.pips.face_net import face_probs
+from vision.pips.reader import locate
+from vision.reader import read_dice
 
 DATA = Path(__file__).resolve().parent.parent / "vision" / "data"
 PHOTOS = Path(__file__).parent / "data" / "dice" / "images"

@@ -22,8 +22,8 @@ import pytest
 from firmware.cli import main
 from firmware.profiles import board_colours
 from measure.synth import CardFace, Scene, Truth, render
-from vision.colour_profile import Profile
-from vision.colour_reader import face_features
+from vision.colours.reader import face_features
+from vision.profile import Profile
 from vision.reader import MODES, read_dice
 from vision.reading import Die, Reading
 
@@ -45,8 +45,8 @@ CARDS = [
 def without_the_dice_network(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         none = tmp_path_factory.mktemp("none")
-        patch.setattr("vision.colour_reader.MODEL", none / "dice_net.onnx")
-        patch.setattr("vision.colour_reader.COLOUR_MODEL", none / "colour_net.onnx", raising=False)
+        patch.setattr("vision.colours.reader.MODEL", none / "dice_net.onnx")
+        patch.setattr("vision.colours.reader.COLOUR_MODEL", none / "colour_net.onnx", raising=False)
         yield
 
 

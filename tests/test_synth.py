@@ -39,7 +39,7 @@ from measure.synth.light import kelvin_to_bgr
 from measure.synth.paint import LEZARD_COLOURS, LIZARD_COLOURS, NOMINAL_KIT
 from measure.synth.things import ColourDie, PipDie
 from measure.synth.tray import draw_tray
-from vision.cards import DEFAULT_LIZARD_COLOURS
+from vision.cards.reader import DEFAULT_LIZARD_COLOURS
 
 SMALL = (640, 480)
 CALM = replace(

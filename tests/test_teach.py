@@ -14,8 +14,9 @@ import pytest
 from firmware.cli import main
 from firmware.profiles import read_profile_file
 from measure.synth import Light, render, sample_kit
-from vision.colour_profile import Profile, ProfileError
-from vision.colour_reader import read_colours
+from vision.colours.reader import read_colours
+from vision.errors import ProfileError
+from vision.profile import Profile
 
 FACES = ("yellow", "red", "green", "blue", "black", "star")
 
@@ -25,7 +26,7 @@ def without_the_dice_network(tmp_path_factory: pytest.TempPathFactory) -> Iterat
     """Colour mode asks the pip reader's dice network when its file is installed; these tests
     measure colour mode's own finder, whatever network is shipped at the time."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("vision.colour_reader.MODEL", tmp_path_factory.mktemp("none") / "dice_net.onnx")
+        patch.setattr("vision.colours.reader.MODEL", tmp_path_factory.mktemp("none") / "dice_net.onnx")
         yield
 
 

@@ -18,9 +18,10 @@ from firmware.profiles import read_profile_file
 from firmware.taught import TaughtColours
 from measure.synth import CardFace, Kit, Light, render
 from measure.synth.paint import NOMINAL_KIT
-from vision.cards import card_features
-from vision.colour_profile import Profile, ProfileError
-from vision.colour_reader import read_cards, read_colours
+from vision.cards.reader import card_features, read_cards
+from vision.colours.reader import read_colours
+from vision.errors import ProfileError
+from vision.profile import Profile
 
 COLOURS = ("orange", "red", "yellow", "blue", "green")  # the shipped board's
 TEACH_LIGHT = Light(kelvin=3000.0, white_balance_left=0.6, brightness=0.8)

@@ -6,7 +6,7 @@
 The twin (``vision.networks.quantised``: ``face_net.int8.onnx``) holds the same network with int8
 weights and activations; ONNX Runtime computes it in about three quarters of the time (OpenCV's dnn
 keeps the float file). The activations' ranges are measured on what the classifier is shown in the
-reader: every find of the dice network (``vision.reader.locate``) in the training half of each set
+reader: every find of the dice network (``vision.pips.reader.locate``) in the training half of each set
 (the even-numbered images, ``--split even`` of the training scripts), cut as the reader cuts it, as
 it is and turned by 90 degrees. Weights per output channel at 7 bits (``reduce_range``): at 8 bits
 the products' sums saturate on x86 CPUs without VNNI, and the held-out photos lost 9 and 7 right
@@ -32,10 +32,10 @@ from onnxruntime.quantization.shape_inference import quant_pre_process
 
 from measure.labels import load_set
 from tools.train_dice_net import DATA, SETS, split_names
-from vision.face_net import FACE_CROP, FACE_DIE, MODEL
+from vision.frame import Pyramid
 from vision.networks import QUANTISED_FROM, digest, quantised
-from vision.reader import locate
-from vision.scaling import Pyramid
+from vision.pips.face_net import FACE_CROP, FACE_DIE, MODEL
+from vision.pips.reader import locate
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -6,8 +6,8 @@ First the crops: scene seeds ``SEED_BASE`` and up (never those ``bench/bench_col
 measures, 0-199 and 10000-10029, nor the tuning seeds 1000-1599 or the colour network's own,
 2,000,000 and up) are drawn as the reader sees them (1280x960 or 640x480, mostly the hardest
 preset with more touching, cocked and foreign dice), the shipped colour network
-(``vision.colour_net``) finds top faces in each, and every find is cut as the reader cuts it
-(``vision.colour_face_net.face_input``, at twice the size for augmenting) and labelled from the
+(``vision.colours.net``) finds top faces in each, and every find is cut as the reader cuts it
+(``vision.colours.face_net.face_input``, at twice the size for augmenting) and labelled from the
 renderer's plan: the class of the top face it sits on, ``cocked``, or ``none`` when it is no top
 face's centre (a die's side, the floor, a shadow). Each true top face is cut too. The crops are
 kept in ``--cache`` (made once, reused).
@@ -40,15 +40,15 @@ from measure.changes import CHANGES, NEARER, as_taken
 from measure.synth import draw, plan_scene
 from tools.net_blocks import classifier, one_cycle, started, write_onnx
 from tools.train_colour_net import TRAIN_DEFAULT, TRAIN_HARD, top_faces
-from vision.colour_face_net import CROP, FACE_CLASSES, face_input
-from vision.colour_face_net import MODEL as FACE_MODEL
-from vision.colour_finder import frame_cast
-from vision.colour_net import CLASSES, find_top_faces, load_colour_net
-from vision.colour_net import MODEL as COLOUR_MODEL
-from vision.colour_reader import COLOUR_SETTINGS
-from vision.colour_with_net import classified
+from vision.colours.face_net import CROP, FACE_CLASSES, face_input
+from vision.colours.face_net import MODEL as FACE_MODEL
+from vision.colours.finder import frame_cast
+from vision.colours.net import CLASSES, find_top_faces, load_colour_net
+from vision.colours.net import MODEL as COLOUR_MODEL
+from vision.colours.reader import COLOUR_SETTINGS
+from vision.colours.with_net import classified
+from vision.frame import Pyramid
 from vision.reading import Die, Reading
-from vision.scaling import Pyramid
 
 ROOT = Path(__file__).resolve().parent.parent
 

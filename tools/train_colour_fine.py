@@ -9,7 +9,7 @@ centres 1.5-2 cells apart) fall under one heat peak and the second is missed. Th
 the shipped ``vision/data/colour_net.onnx`` (BatchNorm folded) into torch, keeps all of it frozen,
 and trains only a small branch: the joined stride-8 maps, reduced and upsampled, beside the
 stride-4 features, to a heat logit per 4x4 cell. The exported network gives the frozen network's
-maps unchanged (``vision.colour_net``: heat, classes, cocked, size at stride 8), then the fine heat
+maps unchanged (``vision.colours.net``: heat, classes, cocked, size at stride 8), then the fine heat
 as ``FINE_CELLS`` more channels: the logits of each stride-8 cell's 2x2 stride-4 cells, row by row
 (a fixed 2x2 convolution of stride 2 moves them there, so that one output holds both). Same layers
 as the shipped one (Conv, ReLU, Resize, Concat; opset 11, fixed input). ``--export`` writes such a
@@ -35,7 +35,7 @@ from measure.labels import load_set
 from tools.net_blocks import conv_bn, dw_sep, one_cycle, started, write_onnx
 from tools.train_colour_net import focal_heat, make_crops, make_frame
 from tools.train_dice_net import DATA, split_names
-from vision.colour_net import FINE_CELLS, INPUT
+from vision.colours.net import FINE_CELLS, INPUT
 
 ROOT = Path(__file__).resolve().parent.parent
 

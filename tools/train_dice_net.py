@@ -6,7 +6,7 @@
 
 The network is a CenterNet-style fully convolutional detector at output stride 8: a heat map
 of die centres, a face class per cell (1-6 and "cocked") and the die size. Its geometry and
-the decoding live in vision/dice_net.py; this script must build the same output layout.
+the decoding live in vision/pips/dice_net.py; this script must build the same output layout.
 ``--split even`` trains on the even-numbered images of each set (sorted by name), so that
 the odd-numbered ones measure generalisation (``kostka eval --every 2 --offset 1``).
 """
@@ -29,7 +29,7 @@ from torch import nn
 
 from measure.labels import load_set
 from tools.net_blocks import conv_bn, dw_sep, one_cycle, started, write_onnx
-from vision.dice_net import CLASSES, STRIDE
+from vision.pips.dice_net import CLASSES, STRIDE
 
 ROOT = Path(__file__).resolve().parent.parent
 

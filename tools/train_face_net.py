@@ -4,7 +4,7 @@
     .venv/bin/python -m tools.train_face_net --split all   # every photo (none left to measure it)
 
 Input: a FACE_CROP x FACE_CROP BGR crop with the die centred and its side FACE_DIE pixels
-(layout in vision/face_net.py). Output: logits for faces 1-6, "cocked" and "no die here".
+(layout in vision/pips/face_net.py). Output: logits for faces 1-6, "cocked" and "no die here".
 Dice are cut from the photos at a random angle, scale, shift and colour (channels swapped,
 light and contrast changed, blurred, noised; with --motion also smeared along a line; with --glare given
 a lamp's shine; with --consistency each batch is also shown turned by 90-270 degrees and asked to agree
@@ -35,7 +35,7 @@ from torch import nn
 from measure.changes import CHANGES
 from tools.net_blocks import classifier, one_cycle, started, write_onnx
 from tools.train_dice_net import SPLITS, augment_colour, load_images, placement
-from vision.face_net import FACE_CLASSES, FACE_CROP, FACE_DIE
+from vision.pips.face_net import FACE_CLASSES, FACE_CROP, FACE_DIE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -54,7 +54,7 @@ class FaceNet(nn.Module):
 
 class Ensemble(nn.Module):
     """Several face nets on the same crops; their logits side by side, (n, members x classes):
-    the reader counts each member as one more view of the die (vision/face_net.py)."""
+    the reader counts each member as one more view of the die (vision/pips/face_net.py)."""
 
     def __init__(self, members: list[FaceNet]) -> None:
         super().__init__()
@@ -142,7 +142,7 @@ def mine_negatives(
     """Hard "no die" examples: where the dice network finds a die in a training image and no
     label within a die (specks, holes, printed labels, keys): (item, x, y, size) at cache scale.
     Finds nearer a label are left out: they may be that die, found off its centre."""
-    from vision.reader import locate
+    from vision.pips.reader import locate
 
     found = []
     for index, (image, dice) in enumerate(items):
@@ -231,8 +231,8 @@ def cut(image: np.ndarray, cx: float, cy: float, size: float, rng: random.Random
 def mine_hard(items: list[tuple[np.ndarray, np.ndarray]], model: str, below: float) -> list[tuple[int, int]]:
     """Training dice that classifier ``model`` reads badly: (item, die) whose label gets a
     probability under ``below`` on the die cut as labelled."""
-    from vision.face_net import face_probs, load_face_net
-    from vision.scaling import Pyramid
+    from vision.frame import Pyramid
+    from vision.pips.face_net import face_probs, load_face_net
 
     net = load_face_net(model)
     hard = []
@@ -362,10 +362,13 @@ def main() -> int:
     parser.add_argument("--motion-length", type=float, default=0.3, help="... up to this share of a die long")
     parser.add_argument("--glare", type=float, default=0.0, help="share of crops given a lamp's shine")
     parser.add_argument(
-        "--crop", type=int, default=LAYOUT["crop"], help="crop side, pixels (vision.face_net.FACE_CROP)"
+        "--crop", type=int, default=LAYOUT["crop"], help="crop side, pixels (vision.pips.face_net.FACE_CROP)"
     )
     parser.add_argument(
-        "--die", type=float, default=LAYOUT["die"], help="die side in the crop (vision.face_net.FACE_DIE)"
+        "--die",
+        type=float,
+        default=LAYOUT["die"],
+        help="die side in the crop (vision.pips.face_net.FACE_DIE)",
     )
     parser.add_argument(
         "--consistency",

@@ -40,9 +40,10 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.colour import CLIPPED
-from vision.colour_reader import read_colours
-from vision.reader import as_bgr, read_dice
+from vision.colours.looks import CLIPPED
+from vision.colours.reader import read_colours
+from vision.frame import as_bgr
+from vision.reader import read_dice
 from vision.settle import SettleDetector, SettleKind, SettleParams, analysis_image, row_gains
 
 DIE_PX = (50.0, 250.0)

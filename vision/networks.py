@@ -34,6 +34,10 @@ if TYPE_CHECKING:  # OpenCV and numpy are imported when a network opens: choosin
     from numpy.typing import NDArray
 
 
+DATA = Path(__file__).with_name("data")
+"""The folder of the shipped network files."""
+
+
 class Network(Protocol):
     """One loaded network: a float32 NCHW blob in, its (first) output out."""
 

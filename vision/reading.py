@@ -17,7 +17,7 @@ Status = Literal["ok", "uncertain", "cocked"]
 STATUSES: tuple[Status, ...] = ("ok", "uncertain", "cocked")
 
 SMALLEST_FRAME = 8
-"""A frame's shortest side, pixels, below which no die can be read (``vision.reader.as_bgr`` and
+"""A frame's shortest side, pixels, below which no die can be read (``vision.frame.as_bgr`` and
 ``firmware.images.load_image`` refuse it)."""
 
 Face = int | str | None

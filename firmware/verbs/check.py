@@ -100,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     from firmware.camera_picamera2 import tray_controls
     from firmware.verbs import config_or_say
     from vision.camera_check import check_frames
-    from vision.dice_net import ModelError
+    from vision.errors import ModelError
 
     if args.frames < 2:
         print("kostka check: --frames must be at least 2 (bands are seen between frames).", file=sys.stderr)
@@ -167,7 +167,7 @@ def write_picture(path: Path, frame: Any, check: CameraCheck) -> bool:
     import cv2
     import numpy as np
 
-    from vision.colour import CLIPPED
+    from vision.colours.looks import CLIPPED
 
     picture = frame.copy()
     picture[frame.max(axis=2) >= CLIPPED] = (255, 0, 255)

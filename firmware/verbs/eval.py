@@ -78,8 +78,7 @@ def run(args: argparse.Namespace) -> int:
 
     from firmware.images import try_load_image
     from firmware.profiles import ProfileError, ReaderSetupError, reader_inputs
-    from vision.dice_net import ModelError
-    from vision.face_net import FaceModelError
+    from vision.errors import FaceModelError, ModelError
     from vision.reader import read_dice
     from vision.reading import Reading
 

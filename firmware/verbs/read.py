@@ -47,7 +47,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def face_json(face: Any, mode: str) -> Any:
     """A die's face as JSON: as it is, or a card's ``{"kind", "colours"}``."""
     if mode == "cards" and face is not None:
-        from vision.cards import card_json
+        from vision.cards.reader import card_json
 
         return card_json(str(face))
     return face
@@ -90,8 +90,7 @@ def run(args: argparse.Namespace) -> int:
 
     from firmware.images import try_load_image
     from firmware.profiles import ProfileError, ReaderSetupError, reader_inputs
-    from vision.dice_net import ModelError
-    from vision.face_net import FaceModelError
+    from vision.errors import FaceModelError, ModelError
     from vision.reader import read_dice
 
     try:

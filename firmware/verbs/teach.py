@@ -126,9 +126,9 @@ def run(args: argparse.Namespace) -> int:
     from firmware.camera_picamera2 import tray_controls
     from firmware.profiles import write_profile_file
     from firmware.verbs import config_or_say
-    from vision.colour_profile import Profile, ProfileError
-    from vision.colour_reader import teach_features
-    from vision.dice_net import ModelError
+    from vision.errors import ModelError, ProfileError
+    from vision.profile import Profile
+    from vision.reader import teach_features
 
     if args.frames < 1:
         print("--frames must be at least 1; try --frames 3.", file=sys.stderr)

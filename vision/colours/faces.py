@@ -1,15 +1,15 @@
 """One die's top face in colour mode: cut it out of the frame at a fixed size, look at it with
-the frame's white balance (``vision.colour``), and name it by the default rules or by a taught
-profile (``vision.colour_profile``), whichever finder placed it."""
+the frame's white balance (``vision.colours.looks``), and name it by the default rules or by a taught
+profile (``vision.profile``), whichever finder placed it."""
 
 from __future__ import annotations
 
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.colour import FACE_PX, FACE_SHARE, FaceLook, FaceVerdict, judge_face
-from vision.colour_profile import Profile
-from vision.scaling import Pyramid
+from vision.colours.looks import FACE_PX, FACE_SHARE, FaceLook, FaceVerdict, judge_face
+from vision.frame import Pyramid
+from vision.profile import Profile
 
 
 def face_crop(pyramid: Pyramid, x: float, y: float, side: float) -> NDArray[np.uint8]:

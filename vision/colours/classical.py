@@ -1,8 +1,8 @@
-"""Colour mode's classical path: the classical finder's blobs (``vision.colour_finder``) and,
+"""Colour mode's classical path: the classical finder's blobs (``vision.colours.finder``) and,
 when its file is installed, the pip reader's dice network beside them; each candidate's top face
-named (``vision.colour_faces``) and stood by only when the die is trusted.
+named (``vision.colours.faces``) and stood by only when the die is trusted.
 
-The pip reader's dice network (``vision.dice_net``) was trained on pip dice in photos: on the
+The pip reader's dice network (``vision.pips.dice_net``) was trained on pip dice in photos: on the
 renderer's hardest colour frames it finds 38 % of the dice, so it only joins colour mode's own
 finder (``dice_in``): a blob the network also found is ``confirmed``, and the network's size and
 place of a die are mapped to its top face by a fit on the renderer.
@@ -25,15 +25,16 @@ from dataclasses import replace
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.colour import Cast, FaceVerdict, look_at_face
-from vision.colour_faces import face_crop, name_face
-from vision.colour_finder import Blob, Floor, box_of, find_dice
-from vision.colour_glare import red_sides
-from vision.colour_profile import Profile
-from vision.colour_settings import COLOUR_SETTINGS, ColourSettings
-from vision.dice_net import Candidate, find_candidates, load_net
+from vision.colours.faces import face_crop, name_face
+from vision.colours.finder import Blob, Floor, box_of, find_dice
+from vision.colours.glare import red_sides
+from vision.colours.looks import FaceVerdict, look_at_face
+from vision.colours.settings import COLOUR_SETTINGS, ColourSettings
+from vision.frame import Pyramid
+from vision.pips.dice_net import Candidate, find_candidates, load_net
+from vision.profile import Profile
 from vision.reading import Die, Reading, Status
-from vision.scaling import Pyramid
+from vision.whitebalance import Cast
 
 
 def dice_in(

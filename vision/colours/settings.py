@@ -1,13 +1,13 @@
-"""Every tuned number of colour mode (``vision.colour_reader``) in one place, with the frames
+"""Every tuned number of colour mode (``vision.colours.reader``) in one place, with the frames
 they were tuned on."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from vision.colour_net import CloserLook
+from vision.colours.net import CloserLook
 
-# Small dice are looked at again closer (vision.colour_net.closer_top_faces): two touching small
+# Small dice are looked at again closer (vision.colours.net.closer_top_faces): two touching small
 # dice gave one find and the second was missed. When the typical find is under ``below`` pixels
 # of the network's input, 96-pixel windows around the finds are read enlarged so that it is
 # ``side`` across (at most 2.5 times); the finds within 0.34 windows of a window's middle
@@ -28,10 +28,10 @@ class ColourSettings:
     the first 30 byler-mixed-tray photos and the gissur and matteo sets (see
     tests/data/colour_labels/README.md)."""
 
-    use_net: bool | None = None  # also ask the dice network (vision.dice_net); None: when it is installed
-    # Colour mode's own network (vision.colour_net), trained on the renderer only (seeds from
+    use_net: bool | None = None  # also ask the dice network (vision.pips.dice_net); None: when installed
+    # Colour mode's own network (vision.colours.net), trained on the renderer only (seeds from
     # 2,000,000; never bench_colour.py's). When it is installed it finds the dice instead of the
-    # classical finder and the pip network; the white-balanced naming (vision.colour) is its
+    # classical finder and the pip network; the white-balanced naming (vision.colours.looks) is its
     # second opinion: a face is ``ok`` only when both name it alike. Tuned on hardest seeds 1000-1199.
     colour_net: bool | None = None  # None: when vision/data/colour_net.onnx (or one in ``models``) is there
     colour_find: float = 0.3  # heat of the colour network's weakest find
@@ -40,7 +40,7 @@ class ColourSettings:
     # colour less than 1 - ``face_sure`` (hardest seeds 1000-1199: 1 die more, 1200-1599: 10 more,
     # no silent error more; 0.3-0.4 and 0.98-0.999 alike; byler's real dice: heat 0.33-0.48)
     colour_sure_heat: float = 0.3
-    # Colour mode's face classifier (vision.colour_face_net) looks again at each find; when it is
+    # Colour mode's face classifier (vision.colours.face_net) looks again at each find; when it is
     # installed it names the face, and the referee stands by a face it gives at least ``face_ok``
     # (chosen on hardest seeds 1000-1199 with tools/train_colour_face_net.py's network).
     face_ok: float = 0.9
@@ -58,7 +58,7 @@ class ColourSettings:
     # all 14 changes as before)
     face_other_whole: bool = True
     # A yellow face's doubt of another colour stands only as far as a second draw of the classifier
-    # shares it (``vision.colour_face_net.FaceClassifiers``; hardest seeds 0-199: +4 dice, 1000-1599:
+    # shares it (``vision.colours.face_net.FaceClassifiers``; hardest seeds 0-199: +4 dice, 1000-1599:
     # +11; silent errors, the 30 % foreign seeds' orange dice and every photo under all 14 changes as
     # before: vision/data/README.md)
     face_other_second: bool = True
@@ -112,7 +112,7 @@ class ColourSettings:
     # Two dice it stands by, of the same face, closer than ``twice_apart`` face sides are one die
     # counted twice when the network's look at half size sees one face there at least
     # ``twice_bigger`` times as big, holding both: a real die bigger than the renderer draws any,
-    # whose top face its first look split in two (``vision.colour_with_net.counted_twice``; session
+    # whose top face its first look split in two (``vision.colours.with_net.counted_twice``; session
     # 46: the photos with the camera nearer, near-70, silent errors 19 / 16 -> 5 / 6, even / odd;
     # near-50 44 / 46 -> 26 / 36; as taken 3 / 2 -> 2 / 2; hardest seeds 0-1999 6734 -> 6731 right,
     # 12000-12999 3378 -> 3376, the 30 % foreign seeds 748 -> 747: touching dice of one colour)
@@ -127,7 +127,7 @@ class ColourSettings:
     colour_most_finds: int = 40
     colour_blob_ratio: float = 1.6  # the classical blob and the network must size a die alike
     colour_size_ratio: float = 1.5  # a top face whose side differs more from the frame's median is uncertain
-    # A frame the network does not know is read with the pip reader's dice (vision.colour_bodies)
+    # A frame the network does not know is read with the pip reader's dice (vision.colours.bodies)
     # when it stands by at least this share of them (pip dice), the top face's crop being this
     # share of the pip reader's die box (chosen on the even gissur-red-in-box photos).
     body_known: float = 0.5
@@ -138,7 +138,7 @@ class ColourSettings:
     body_flat: float | None = 0.95
     # An orange-looking face (or a red one lit orange in part) whose unclipped coloured pixels, at
     # least this share of them, are red is a red die the camera over-exposed
-    # (vision.colour_bodies.over_exposed_red; gissur's even photos: 2 red dice more at 0.05, 0.1
+    # (vision.colours.bodies.over_exposed_red; gissur's even photos: 2 red dice more at 0.05, 0.1
     # and 0.2 alike) ...
     body_unclipped: float = 0.1
     # ... red meaning a hue under this (OpenCV units; HUES' red ends at 8): the pixels just under
@@ -184,7 +184,7 @@ class ColourSettings:
     # above the tray: a 12 mm die's top face is 2.2 % of a 55-66 degree view; a white die's pips
     # in the matteo photos are 1.4-1.9 %.
     smallest_share: float = 0.02
-    # A pale red or pink top face (a glossy red die under the lamp's glare: vision.colour_glare) is
+    # A pale red or pink top face (a glossy red die under the lamp's glare: vision.colours.glare) is
     # red when its middle is tinted (``glare_tinted`` share), mostly red or pink (``glare_red``),
     # and deep red paint covers ``glare_sides`` of the die's sides in view. Chosen on the even
     # gissur-red-in-box photos (pale tops: sides 0.26-0.71).

@@ -1,20 +1,20 @@
-"""Colour mode: ``read_colours(frame_bgr, profile=None) -> Reading`` (and ``read_cards``).
+"""Colour mode: ``read_colours(frame_bgr, profile=None) -> Reading``.
 
 Which path reads a frame:
 
 - with colour mode's own networks installed (``vision/data/colour_net.onnx`` and
-  ``colour_face_net.onnx``), ``vision.colour_with_net``: the colour network finds each die's top
+  ``colour_face_net.onnx``), ``vision.colours.with_net``: the colour network finds each die's top
   face, the face classifier names it, and the white-balanced look of the face may veto;
 - for a frame the network does not know (real dice far bigger than the renderer's) whose dice
-  the pip reader stands by (pip dice), ``vision.colour_bodies``: the pip reader's dice, their
+  the pip reader stands by (pip dice), ``vision.colours.bodies``: the pip reader's dice, their
   top faces' body colour named;
-- otherwise ``vision.colour_classical``: colour mode's classical finder
-  (``vision.colour_finder``) with the pip reader's dice network beside it when installed.
+- otherwise ``vision.colours.classical``: colour mode's classical finder
+  (``vision.colours.finder``) with the pip reader's dice network beside it when installed.
 
 Either way each top face is cut out and white-balanced with the cast of the whole frame; the
-classical path names it (``vision.colour_faces``) by the default rules (``vision.colour``), and
-with a taught profile (``vision.colour_profile``) both paths name it by what was taught. Every
-tuned number is in ``vision.colour_settings``.
+classical path names it (``vision.colours.faces``) by the default rules (``vision.colours.looks``), and
+with a taught profile (``vision.profile``) both paths name it by what was taught. Every
+tuned number is in ``vision.colours.settings``.
 
 >>> import numpy as np
 >>> classical = ColourSettings(use_net=False, colour_net=False)
@@ -29,26 +29,24 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.cards import DEFAULT_CARD_COLOURS, DEFAULT_LIZARD_COLOURS, card_features, read_card_faces
-from vision.colour_bodies import body_features, read_bodies
-from vision.colour_classical import classical_features, read_classical
-from vision.colour_face_net import MODEL as FACE_MODEL
-from vision.colour_net import MODEL as COLOUR_MODEL
-from vision.colour_profile import Profile, ProfileError
-from vision.colour_settings import COLOUR_SETTINGS, ColourSettings
-from vision.colour_with_net import net_features, read_with_net
-from vision.dice_net import MODEL
-from vision.face_net import MODEL as PIP_FACE_MODEL
+from vision.colours.bodies import body_features, read_bodies
+from vision.colours.classical import classical_features, read_classical
+from vision.colours.face_net import MODEL as FACE_MODEL
+from vision.colours.net import MODEL as COLOUR_MODEL
+from vision.colours.settings import COLOUR_SETTINGS, ColourSettings
+from vision.colours.with_net import net_features, read_with_net
+from vision.errors import ProfileError
+from vision.frame import as_bgr
+from vision.pips.dice_net import MODEL
+from vision.pips.face_net import MODEL as PIP_FACE_MODEL
+from vision.profile import Profile
 from vision.reading import Reading
 
 __all__ = [
     "COLOUR_SETTINGS",
     "ColourSettings",
-    "card_features",
     "face_features",
-    "read_cards",
     "read_colours",
-    "teach_features",
 ]
 
 
@@ -73,7 +71,7 @@ def face_model(models: str | None) -> str:
 
 
 def pip_models(settings: ColourSettings, models: str | None) -> tuple[bool, str | None]:
-    """May the pip reader read a frame the colour network does not know (``vision.colour_bodies``),
+    """May the pip reader read a frame the colour network does not know (``vision.colours.bodies``),
     and with the networks of which folder (None: the shipped ones)? Not when ``settings.use_net``
     is False or its networks are not installed."""
     if settings.use_net is False:
@@ -110,8 +108,6 @@ def read_colours(
     ``models``: a folder with another colour network (``colour_net.onnx``) or dice network
     (``dice_net.onnx``, as ``read_dice``).
     """
-    from vision.reader import as_bgr
-
     if profile is not None and profile.mode != "colours":
         raise ProfileError(f"a profile taught for {profile.mode} cannot read colour dice: teach the dice")
     frame = as_bgr(frame_bgr)
@@ -130,8 +126,6 @@ def face_features(
 ) -> list[tuple[float, ...]]:
     """The feature vectors (``FaceLook.features``) of every die found in a frame, for teaching:
     only dice the referee could stand by teach."""
-    from vision.reader import as_bgr
-
     frame = as_bgr(frame_bgr)
     path = colour_model(settings, models)
     features = net_features(frame, settings, path, face_model(models)) if path is not None else None
@@ -141,36 +135,3 @@ def face_features(
     if features is not None:
         return features
     return classical_features(frame, settings, dice_model(settings, models, fallback=path is not None))
-
-
-def teach_features(frame_bgr: NDArray[np.uint8], mode: str = "colours") -> list[tuple[float, ...]]:
-    """What teaching learns from one frame: ``face_features`` of the colour dice (``mode``
-    colours) or ``card_features`` of the Lezard cards (``mode`` cards)."""
-    return card_features(frame_bgr) if mode == "cards" else face_features(frame_bgr)
-
-
-def read_cards(
-    frame_bgr: NDArray[np.uint8],
-    colours: tuple[str, ...] | None = None,
-    profile: Profile | None = None,
-    lizards: tuple[str, ...] | None = None,
-) -> Reading:
-    """Read every Lezard card in the frame; ``face`` is ``{"kind": ..., "colours": [...]}``.
-
-    ``colours``: the colour names the board uses (from the game's data file, passed in by the
-    caller; default ``DEFAULT_CARD_COLOURS``); a card showing another colour is ``uncertain``.
-    ``profile``: the colours of the player's own cards (``card_features``, ``kostka teach --mode
-    cards``) instead of the built-in hue bands; a mark far from every taught colour is ``uncertain``.
-    ``lizards``: the colours of the box's lizards, which its lizard cards show (the same data file;
-    default, with the default board, ``DEFAULT_LIZARD_COLOURS``, else any of ``colours``).
-    """
-    from vision.reader import as_bgr
-
-    if profile is not None and profile.mode != "cards":
-        raise ProfileError(f"a profile taught for {profile.mode} cannot read cards: teach the cards")
-    frame = as_bgr(frame_bgr)
-    height, width = frame.shape[:2]
-    if colours is None:
-        colours = DEFAULT_CARD_COLOURS
-        lizards = DEFAULT_LIZARD_COLOURS if lizards is None else lizards
-    return Reading(tuple(read_card_faces(frame, colours, profile, lizards)), width, height)

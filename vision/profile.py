@@ -27,8 +27,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from vision.errors import ProfileError
+
 if TYPE_CHECKING:
-    from vision.colour import FaceLook
+    from vision.colours.looks import FaceLook
 
 FORMAT = "kostka-colour-profile"
 VERSION = 1
@@ -42,10 +44,6 @@ THRESHOLD = 3.0
 """Largest root-mean-square distance (in spreads) at which a face is still its nearest class."""
 MARGIN = 1.5
 """The second-nearest class must be at least this many times farther for an ``ok``."""
-
-
-class ProfileError(ValueError):
-    """A profile's text is not a valid colour profile; the message says what is wrong."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,9 +23,9 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.colour import Cast, estimate_cast
-from vision.colour_settings import COLOUR_SETTINGS, ColourSettings
-from vision.scaling import Pyramid
+from vision.colours.settings import COLOUR_SETTINGS, ColourSettings
+from vision.frame import Pyramid
+from vision.whitebalance import Cast, estimate_cast
 
 
 @dataclass(frozen=True, slots=True)

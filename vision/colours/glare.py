@@ -15,9 +15,9 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.colour import Cast, corrected
-from vision.colour_settings import COLOUR_SETTINGS, ColourSettings
-from vision.scaling import Pyramid
+from vision.colours.settings import COLOUR_SETTINGS, ColourSettings
+from vision.frame import Pyramid
+from vision.whitebalance import Cast, corrected
 
 SIDE_PX = 48
 """The die and its sides are looked at in a SIDE_PX x SIDE_PX crop..."""
@@ -27,7 +27,7 @@ PINK_HUES = (158, 8)
 """Hues (OpenCV units) of a red paint paled to pink: at least the first or below the second
 (paled, its hue turns towards purple)..."""
 RED_HUES = (168, 8)
-"""...and of the deep red of its sides (``vision.colour``'s red: a magenta die is not red)."""
+"""...and of the deep red of its sides (``vision.colours.looks``'s red: a magenta die is not red)."""
 TINTED = 25
 """A top face pixel at least this saturated (0-255) is tinted: not a pip, nor the lamp's spot."""
 DEEP = 150

@@ -1,10 +1,10 @@
 """Colour mode's face classifier: a small CNN that says what one top face shows, from a crop.
 
-The colour network (``vision.colour_net``) finds top faces in a 512x384 copy of the frame, where a
+The colour network (``vision.colours.net``) finds top faces in a 512x384 copy of the frame, where a
 die is 10-25 pixels across; this classifier looks again at each find in the full frame, white
-balanced (``vision.colour.Cast``), its top face ``FACE_SIDE`` pixels across in a ``CROP`` x
+balanced (``vision.colours.looks.Cast``), its top face ``FACE_SIDE`` pixels across in a ``CROP`` x
 ``CROP`` crop so that the die's sides and what it leans on show too. Output: logits for
-``FACE_CLASSES``: ``vision.colour_net.CLASSES`` (the Stonoga colours, the star, another colour),
+``FACE_CLASSES``: ``vision.colours.net.CLASSES`` (the Stonoga colours, the star, another colour),
 ``cocked`` and ``none`` (no die's top face is centred here: the floor, a die's side, a shadow).
 
 Trained by ``tools/train_colour_face_net.py`` on the renderer only, at the colour network's own
@@ -21,11 +21,12 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.colour import Cast, percentile, times
-from vision.colour_net import CLASSES
-from vision.dice_net import ModelError, softmax
-from vision.networks import Network, load
-from vision.scaling import Pyramid
+from vision.colours.net import CLASSES
+from vision.errors import ModelError
+from vision.frame import Pyramid
+from vision.networks import DATA, Network, load
+from vision.pips.dice_net import softmax
+from vision.whitebalance import Cast, percentile, times
 
 CROP = 48
 FACE_SIDE = 18.0
@@ -43,7 +44,7 @@ another colour the rest). Hardest tuning seeds 1000-1599 and 3200-3599: 15 of 34
 silent errors as before (every face held back at the 99th or 80th percentile or a level of 200-230:
 14-16). A white die, brighter than the table, is brightened to WHITE as before: clipped, it stays white
 (held back too, a matteo pip on a white die read black ``ok`` under JPEG-40)."""
-MODEL = Path(__file__).with_name("data") / "colour_face_net.onnx"
+MODEL = DATA / "colour_face_net.onnx"
 SECOND_MODEL = MODEL.with_name("colour_face_net_second.onnx")
 """The same recipe trained again (another draw): asked only whether it shares the first's doubt
 of another colour on a face the first names yellow (``FaceClassifiers``)."""

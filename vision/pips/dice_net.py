@@ -8,28 +8,28 @@ CenterNet-style fully convolutional detector. For every 8x8 cell of its input it
 - channel 8: ``log(die size / SIZE_REF)``, the die's side in input pixels.
 
 Candidates are local maxima of the heat. This module knows nothing of statuses: it reports
-what the network saw; ``vision.reader`` decides what the referee stands by.
+what the network saw; ``vision.pips.reader`` decides what the referee stands by.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.networks import Network, load
-from vision.scaling import Pyramid
-from vision.tuning import Touching
+from vision.errors import ModelError
+from vision.frame import Pyramid
+from vision.networks import DATA, Network, load
+from vision.pips.settings import Touching
 
 STRIDE = 8  # one output cell per 8x8 input pixels
 CLASSES = (1, 2, 3, 4, 5, 6, 0)  # face values per class channel; 0 = cocked
 SIZE_REF = 48.0  # the size channel is log(size / SIZE_REF)
 ALIGN = 32  # input sides must be multiples of the network's total stride
-MODEL = Path(__file__).with_name("data") / "dice_net.onnx"
+MODEL = DATA / "dice_net.onnx"
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +40,7 @@ class Candidate:
     ``probs_around`` the same averaged over the 3x3 cells around it (a steadier look);
     ``second_probs`` those of a second look at the die's crop turned by 90 degrees, when taken;
     ``first_look_only``: a find the closer look lost, kept as the first look saw it
-    (``vision.reader.lost_on_closer_look``).
+    (``vision.pips.reader.lost_on_closer_look``).
     """
 
     x: float
@@ -51,10 +51,6 @@ class Candidate:
     probs_around: tuple[float, ...]
     second_probs: tuple[float, ...] | None = None
     first_look_only: bool = False
-
-
-class ModelError(RuntimeError):
-    """The network file is missing or the runtime cannot load it."""
 
 
 def load_net(path: str = str(MODEL)) -> Network:
@@ -222,7 +218,7 @@ def look_closer(
     The peak nearest the crop's centre (within half a die) is the die; with ``turned`` each
     crop is also looked at turned by 90 degrees (``Candidate.second_probs``). Returns one
     candidate per rough one that still has a peak there, in frame pixels, and with
-    ``touching`` the die touching it when the rough one was both (``vision.tuning.Touching``).
+    ``touching`` the die touching it when the rough one was both (``vision.pips.settings.Touching``).
     """
     if not rough:
         return []

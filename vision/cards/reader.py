@@ -31,10 +31,11 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.colour import Cast, circular_median, corrected, estimate_cast, hue_offset, percentile, times
-from vision.colour_profile import Profile
-from vision.reading import Die, Status
-from vision.scaling import Pyramid
+from vision.errors import ProfileError
+from vision.frame import Pyramid, as_bgr
+from vision.profile import Profile
+from vision.reading import Die, Reading, Status
+from vision.whitebalance import Cast, circular_median, corrected, estimate_cast, hue_offset, percentile, times
 
 DEFAULT_CARD_COLOURS = ("red", "orange", "yellow", "green", "blue")
 """Lezard Domino's colours (rules/data/lezard.toml); callers should pass the board's own."""
@@ -361,7 +362,7 @@ class Mark:
     """For a washed-out mark, the other colours a glare spot may have moved it from (``drifted_from``)."""
 
     def features(self) -> tuple[float, ...]:
-        """Numbers that describe the mark's colour for a taught profile (``vision.colour_profile``,
+        """Numbers that describe the mark's colour for a taught profile (``vision.profile``,
         as ``FaceLook.features``): its hue on the colour wheel, scaled by its saturation (0-1), and
         its brightness against the card's paper (at most 1).
 
@@ -659,3 +660,28 @@ def card_features(frame_bgr: NDArray[np.uint8]) -> list[tuple[float, ...]]:
         if len(marks) == 1:
             out.append(marks[0].features())
     return out
+
+
+def read_cards(
+    frame_bgr: NDArray[np.uint8],
+    colours: tuple[str, ...] | None = None,
+    profile: Profile | None = None,
+    lizards: tuple[str, ...] | None = None,
+) -> Reading:
+    """Read every Lezard card in the frame; ``face`` is ``{"kind": ..., "colours": [...]}``.
+
+    ``colours``: the colour names the board uses (from the game's data file, passed in by the
+    caller; default ``DEFAULT_CARD_COLOURS``); a card showing another colour is ``uncertain``.
+    ``profile``: the colours of the player's own cards (``card_features``, ``kostka teach --mode
+    cards``) instead of the built-in hue bands; a mark far from every taught colour is ``uncertain``.
+    ``lizards``: the colours of the box's lizards, which its lizard cards show (the same data file;
+    default, with the default board, ``DEFAULT_LIZARD_COLOURS``, else any of ``colours``).
+    """
+    if profile is not None and profile.mode != "cards":
+        raise ProfileError(f"a profile taught for {profile.mode} cannot read cards: teach the cards")
+    frame = as_bgr(frame_bgr)
+    height, width = frame.shape[:2]
+    if colours is None:
+        colours = DEFAULT_CARD_COLOURS
+        lizards = DEFAULT_LIZARD_COLOURS if lizards is None else lizards
+    return Reading(tuple(read_card_faces(frame, colours, profile, lizards)), width, height)

@@ -7,10 +7,10 @@ less surely is shown to the closer classifier too, which may veto it); the dice 
 must be sure a die is there (a little less sure when the face is plain to the classifier); the
 die must be about as big as the others and lie whole in the frame. (The dice network's own class
 map is not asked: as a veto it turned more right readings uncertain than it caught wrong ones, see
-``vision.tuning``.)
+``vision.pips.settings``.)
 
 >>> import numpy as np
->>> from vision.dice_net import Candidate
+>>> from vision.pips.dice_net import Candidate
 >>> net_says = Candidate(50, 50, 48, 0.95, (0, 0, 0.6, 0.4, 0, 0, 0), (0, 0, 0.6, 0.4, 0, 0, 0))
 >>> views = np.array([[0, 0, 0.99, 0.01, 0, 0, 0, 0], [0, 0, 0.97, 0.02, 0, 0, 0, 0.01]])
 >>> judge(net_says, views, 48.0)
@@ -56,10 +56,10 @@ from typing import Literal
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.dice_net import Candidate
-from vision.face_net import FACE_CLASSES
+from vision.pips.dice_net import Candidate
+from vision.pips.face_net import FACE_CLASSES
+from vision.pips.settings import PIPS, PipSettings
 from vision.reading import Face, Status
-from vision.tuning import PIPS, PipSettings
 
 NONE = FACE_CLASSES.index(None)
 COCKED = FACE_CLASSES.index(0)
@@ -79,7 +79,7 @@ def judge(
     ``views``: the face classifier's probabilities, one row per view. ``crowded``: a hotter
     find lies within ``settings.crowd`` dice (this may be a side face of that die).
     ``in_frame``: the die's centre lies at least ``settings.edge`` dice inside the frame.
-    ``closer``: the closer classifier's views (``vision.face_net.CLOSE_MODEL``) of a die the
+    ``closer``: the closer classifier's views (``vision.pips.face_net.CLOSE_MODEL``) of a die the
     first left unsure (``closer_turns``): naming the same face as surely, it stands in; or
     of a die whose first views name two faces: all naming the likelier one
     surely, it settles the dispute (``arbitrates``); or its views of a die the first names

@@ -1,10 +1,10 @@
-"""Colour mode on pip dice: the pip reader (``vision.reader.read_dice``, trained on real photos)
+"""Colour mode on pip dice: the pip reader (``vision.pips.reader.read_pips``, trained on real photos)
 finds each die and tells whether it lies flat; colour mode names the body colour of its top
-face (``vision.colour_faces``), the pips and all.
+face (``vision.colours.faces``), the pips and all.
 
 Colour mode's own networks learnt dice the size the renderer draws them; real dice far bigger
 (a box of red dice filling the photo) they take for pips, and such a frame is not one they know
-(``vision.colour_with_net``). If the pip reader stands by most of the dice it finds in such a
+(``vision.colours.with_net``). If the pip reader stands by most of the dice it finds in such a
 frame, they are pip dice it knows: the referee stands by a colour where the pip reader stands
 by the die (it lies flat, wholly in view, not crowded) and the colour is clear.
 
@@ -20,15 +20,16 @@ from dataclasses import replace
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.colour import OK_AGREE, Cast, FaceLook, FaceVerdict, hue_name, look_at_face, unclipped_hue
-from vision.colour_faces import face_crop, name_face
-from vision.colour_finder import frame_cast
-from vision.colour_profile import Profile
-from vision.colour_settings import COLOUR_SETTINGS, ColourSettings
-from vision.reader import read_dice
+from vision.colours.faces import face_crop, name_face
+from vision.colours.finder import frame_cast
+from vision.colours.looks import OK_AGREE, FaceLook, FaceVerdict, hue_name, look_at_face, unclipped_hue
+from vision.colours.settings import COLOUR_SETTINGS, ColourSettings
+from vision.frame import Pyramid
+from vision.pips.reader import read_pips
+from vision.pips.settings import PIPS
+from vision.profile import Profile
 from vision.reading import Die, Reading, Status
-from vision.scaling import Pyramid
-from vision.tuning import PIPS
+from vision.whitebalance import Cast
 
 
 def pip_dice(
@@ -38,7 +39,7 @@ def pip_dice(
     frame's cast; None when it does not stand by at least ``body_known`` of the dice it finds (or
     finds none): not a frame of pip dice. The pip reader is asked for flat dice, not their count
     (``body_flat``): a die whose pips it doubts but that lies flat and in view is ``ok`` here."""
-    reading = read_dice(frame, models=models, settings=replace(PIPS, any_face=settings.body_flat))
+    reading = read_pips(frame, models=models, settings=replace(PIPS, any_face=settings.body_flat))
     ok = sum(1 for d in reading.dice if d.status == "ok")
     if not reading.dice or ok < settings.body_known * len(reading.dice):
         return None
@@ -51,7 +52,7 @@ def pip_dice(
 def over_exposed_red(look: FaceLook, face: NDArray[np.uint8], cast: Cast, settings: ColourSettings) -> bool:
     """Is a face the look names orange, or red with too little of it red but enough red and orange
     together (``FaceLook.lit``, ``OK_AGREE``), a red die the camera over-exposed? Its pixels the camera
-    did not clip (``vision.colour.unclipped_hue``), at least ``body_unclipped`` of its coloured ones,
+    did not clip (``vision.colours.looks.unclipped_hue``), at least ``body_unclipped`` of its coloured ones,
     have a red hue (under ``body_red_hue``): clipped, a red die's green shows and it looks orange, in
     part or whole (gissur's red dice under an evening lamp); an orange die's unclipped pixels keep
     orange's hue."""

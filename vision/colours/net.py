@@ -18,22 +18,22 @@ Finds are local maxima of the heat. Small dice are looked at again in enlarged 9
 around the finds (``closer_top_faces``): OpenCV's dnn runs the fixed-shape network on any input
 that is a multiple of 32 (4.11 and 5.0 alike). Two touching dice may share one find; the finer
 heat then shows two peaks on it (``pair_peaks``). This module reports what the network saw;
-``vision.colour_with_net`` decides what the referee stands by.
+``vision.colours.with_net`` decides what the referee stands by.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from pathlib import Path
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.dice_net import ModelError, around, framed, local_maxima, peak_offsets, sigmoid, softmax
-from vision.networks import Network, load
-from vision.scaling import Pyramid
+from vision.errors import ModelError
+from vision.frame import Pyramid
+from vision.networks import DATA, Network, load
+from vision.pips.dice_net import around, framed, local_maxima, peak_offsets, sigmoid, softmax
 
 STRIDE = 8
 CLASSES = ("yellow", "red", "green", "blue", "black", "star", "other")
@@ -45,7 +45,7 @@ FINE_CELLS = 4
 SIZE_REF = 16.0
 INPUT = (512, 384)
 """The network's input (width, height): a 4:3 frame resized to this."""
-MODEL = Path(__file__).with_name("data") / "colour_net.onnx"
+MODEL = DATA / "colour_net.onnx"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +69,7 @@ class TopFace:
 
 @dataclass(frozen=True, slots=True)
 class CloserLook:
-    """When and how ``closer_top_faces`` looks again (``vision.colour_settings`` holds the tuned one)."""
+    """When and how ``closer_top_faces`` looks again (``vision.colours.settings`` holds the tuned one)."""
 
     below: float  # the typical find's side, network input pixels, under which it looks closer
     side: float  # ...enlarged so that the typical find is this many pixels across
@@ -118,7 +118,7 @@ def first_look(
 
     The frame is resized to ``INPUT`` (a frame not 4:3 is stretched: the network sees dice a
     little squashed, as the renderer's tilted cameras show them too), or ``shrink`` times it (0.5:
-    a look at half size, ``vision.colour_with_net.counted_twice``).
+    a look at half size, ``vision.colours.with_net.counted_twice``).
     """
     size = (round(INPUT[0] * shrink), round(INPUT[1] * shrink))
     sx, sy = size[0] / width, size[1] / height
@@ -250,7 +250,7 @@ def top_faces(
         return []
     probs = softmax(maps[1 : 1 + len(CLASSES)])
     cocked = sigmoid(maps[1 + len(CLASSES)])
-    # as a batch of one image (``vision.dice_net.Seen``)
+    # as a batch of one image (``vision.pips.dice_net.Seen``)
     framed_heat, framed_probs, framed_cocked = (framed(m)[None] for m in (heat, probs, cocked))
     image = np.zeros_like(rows)
     dx, dy, weights = peak_offsets(framed_heat, image, rows, cols)

@@ -8,30 +8,25 @@ the dice network's own class maps.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.dice_net import softmax
-from vision.networks import Network, load
-from vision.scaling import Pyramid
+from vision.errors import FaceModelError
+from vision.frame import Pyramid
+from vision.networks import DATA, Network, load
+from vision.pips.dice_net import softmax
 
 FACE_CROP = 64
 FACE_DIE = 40.0
 FACE_CLASSES: tuple[int | None, ...] = (1, 2, 3, 4, 5, 6, 0, None)
-MODEL = Path(__file__).with_name("data") / "face_net.onnx"
+MODEL = DATA / "face_net.onnx"
 CLOSE_CROP = 96
 CLOSE_DIE = 60.0
-CLOSE_MODEL = Path(__file__).with_name("data") / "face_net_close.onnx"
+CLOSE_MODEL = DATA / "face_net_close.onnx"
 """A second classifier, the same network on a closer look (96x96 crop, die 60 px): asked only
-about dice the first leaves unsure (``vision.trust``). Alone it reads marbled and translucent
+about dice the first leaves unsure (``vision.pips.trust``). Alone it reads marbled and translucent
 dice better and blurred ones worse."""
-
-
-class FaceModelError(RuntimeError):
-    """The classifier file is missing or the runtime cannot load it."""
 
 
 def load_face_net(path: str = str(MODEL)) -> Network:

@@ -79,7 +79,7 @@ class BigDice:
 
 @dataclass(frozen=True, slots=True)
 class PipSettings:
-    """Thresholds of ``vision.reader.read_dice`` in pips mode."""
+    """Thresholds of ``vision.pips.reader.read_pips``."""
 
     # Scale: a first look at a small copy finds the dice size, the second look reads the dice
     # with their side at about ``die_px`` pixels (the network was trained on 16-100 px dice).
@@ -130,7 +130,7 @@ class PipSettings:
     ok_heat: float = 0.35  # below this a die is at most uncertain ...
     sure_face_heat: float = 0.3  # ... unless the face classifier is ``sure_face`` of its face
     sure_face: float = 0.95  # (odd images: 4 more right dice of 1649, no new silent error)
-    # Face classifier (vision/face_net.py): each die is shown as it is; unless that first view
+    # Face classifier (vision/pips/face_net.py): each die is shown as it is; unless that first view
     # is ``sure_at_first`` of a class, it is shown again turned, ``face_views`` views in all.
     # (On the held-out images a second view changed no verdict where the first was 0.95 sure:
     # it is asked of about 6 % of the dice, and the reader costs what one view would.)
@@ -143,7 +143,7 @@ class PipSettings:
     # turned: if it names the same face by ``ok_prob`` and ``ok_prob_each``, the die is ok
     # (all odd images: byler 5 more right dice, gissur 1, matteo 0, no silent error; the
     # thresholds are the first classifier's, not tuned). Not when a view of the first names
-    # another face by ``ok_prob_each`` (``vision.trust.contradicted``): on the held-out photos
+    # another face by ``ok_prob_each`` (``vision.pips.trust.contradicted``): on the held-out photos
     # changed (bench/bench_photo_changes.py: darker, warmer, blurred, JPEG-40, half size) the
     # closer look then sided with the wrong view (odd 1::4 / 3::4, all changes: 5 fewer silent
     # errors, 9 fewer right dice; as taken, one right byler die fewer; on the even images, which
@@ -152,7 +152,7 @@ class PipSettings:
     # A die whose first classifier's views name two faces (``contradicted``) is shown to the closer
     # classifier turned by 90 degrees each time, ``arbiter_views`` views: when every one names the
     # first views' likeliest face, with at least ``arbiter_each``, and their mean ``arbiter_mean``,
-    # the die is ok (``vision.trust.arbitrates``; marbled dice whose swirls one view takes for pips).
+    # the die is ok (``vision.pips.trust.arbitrates``; marbled dice whose swirls one view takes for pips).
     # Chosen looking at the 57 such dice of all odd images as taken and under 8 changes, and of the
     # even ones as taken: 14 right readings at these bars (4 of them on even images), none wrong; the
     # two wrong faces nearest to passing had a weakest view of 0.67 and 0.68. Checked on 6 changes not
@@ -162,7 +162,7 @@ class PipSettings:
     arbiter_mean: float = 0.85
     # A die the first classifier names, but with a mean under ``veto_below``, is shown to the closer
     # classifier as well, ``veto_views`` views (as it is and turned); when their mean gives another
-    # class ``veto_share`` or more, the die is uncertain (``vision.trust.second_opinion``, ``vetoes``):
+    # class ``veto_share`` or more, the die is uncertain (``vision.pips.trust.second_opinion``, ``vetoes``):
     # one classifier's mistake on a marbled, translucent or glossy body is not stood by alone (the
     # shipped recipe drawn again read three held-out byler dice wrong `ok` at 0.85-0.98; the veto
     # leaves one, which the closer classifier reads wrong alike). bench/bench_photo_changes.py, all
@@ -181,7 +181,7 @@ class PipSettings:
     # The dice's size in a look is the median of its sure finds, unless the surest find is more
     # than ``size_ratio`` times that and the face classifier takes it for a die and at least half
     # of the smaller ones for none: then the median of the finds as big as the surest
-    # (``vision.reader.die_size``). gissur's red dice on dark felt with lint: the lint outnumbered
+    # (``vision.pips.reader.die_size``). gissur's red dice on dark felt with lint: the lint outnumbered
     # the dice in 6 photos, the closer look then saw each die 3-4 times too big and lost it (all
     # photos: 7 dice more, 1 of them odd; no other set changed). Without the classifier's say a
     # tray's hole hotter than the tiny dice of byler's far-100 photos set the size (-3 dice, +1
@@ -204,7 +204,7 @@ class PipSettings:
     # of its top face is out of view (gissur: a cocked die half out of the picture, found by the
     # third look, was read ok; 0.1-0.3 tried, best on 1::4; on 3::4 it costs one right die).
     edge: float = 0.15
-    # Colour mode on pip dice (``vision.colour_bodies``) needs a flat die, not its count: when set,
+    # Colour mode on pip dice (``vision.colours.bodies``) needs a flat die, not its count: when set,
     # a die is named when every view of the first classifier gives the faces 1-6 together at least
     # this, whichever face it is (its likeliest is reported), and the other checks hold. None: pips.
     any_face: float | None = None

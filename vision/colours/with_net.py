@@ -1,11 +1,11 @@
-"""Colour mode with its own networks: the colour network (``vision.colour_net``, trained on the
+"""Colour mode with its own networks: the colour network (``vision.colours.net``, trained on the
 renderer only) finds each die's top face in a small copy of the frame; the face classifier
-(``vision.colour_face_net``, trained on the renderer and the even-numbered labelled photos) looks
+(``vision.colours.face_net``, trained on the renderer and the even-numbered labelled photos) looks
 again at each find, white balanced, and says what it shows (a colour, the star, another colour,
 cocked, or no top face at all); a find on two touching dice is split where the network's finer
 heat and the classifier show two (``split_touching``). ``read_with_net`` stands by a face only
 when independent readings agree: the classifier is sure of it and the white-balanced look
-(``vision.colour``) is not sure of another face (unless the classifier is all but certain), or its
+(``vision.colours.looks``) is not sure of another face (unless the classifier is all but certain), or its
 only doubt is another colour or leaning and the other reader settles it (``_settled``), or, taught,
 the profile names it; the network is sure of a die of the frame's size, and a black face the
 classifier has any doubt about is a blob of its own size (not a white die's pip). A die a little
@@ -28,8 +28,7 @@ from functools import partial
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.colour import FACES, Cast, FaceLook, hue_inside, judge_face, look_at_face
-from vision.colour_face_net import (
+from vision.colours.face_net import (
     FACE_CLASSES,
     OTHER,
     FaceClassifiers,
@@ -37,10 +36,11 @@ from vision.colour_face_net import (
     load_colour_face_net,
     second_model,
 )
-from vision.colour_face_net import MODEL as FACE_MODEL
-from vision.colour_faces import face_crop, name_face
-from vision.colour_finder import Blob, box_of, find_dice, frame_cast
-from vision.colour_net import (
+from vision.colours.face_net import MODEL as FACE_MODEL
+from vision.colours.faces import face_crop, name_face
+from vision.colours.finder import Blob, box_of, find_dice, frame_cast
+from vision.colours.looks import FACES, FaceLook, hue_inside, judge_face, look_at_face
+from vision.colours.net import (
     INPUT,
     TopFace,
     closer_top_faces,
@@ -49,11 +49,12 @@ from vision.colour_net import (
     load_colour_net,
     pair_peaks,
 )
-from vision.colour_profile import Profile
-from vision.colour_settings import ColourSettings
+from vision.colours.settings import ColourSettings
+from vision.frame import Pyramid
 from vision.networks import Network
+from vision.profile import Profile
 from vision.reading import Die, Reading, Status
-from vision.scaling import Pyramid
+from vision.whitebalance import Cast
 
 NONE, COCKED = FACE_CLASSES.index("none"), FACE_CLASSES.index("cocked")
 FEW = 4
@@ -464,11 +465,11 @@ def read_with_net(
     face_path: str = str(FACE_MODEL),
 ) -> Reading | None:
     """``read_colours`` with the colour network in file ``path`` finding the dice and the face
-    classifier in ``face_path`` (``vision.colour_face_net``) naming each; None for a frame the
+    classifier in ``face_path`` (``vision.colours.face_net``) naming each; None for a frame the
     network does not know (neither ``network_knows`` nor ``classifier_knows``).
 
     Without a profile the classifier names the face (sure of it, and giving another colour
-    next to no chance), and the white-balanced look (``vision.colour``) may veto it: when the
+    next to no chance), and the white-balanced look (``vision.colours.looks``) may veto it: when the
     look is sure of another face, ask (unless the classifier is all but certain, ``plain``). A
     face whose only doubt is another colour or leaning is stood by when ``_settled``. With a
     profile, the profile names it (or the classifier, when it is sure of the same face), and the
