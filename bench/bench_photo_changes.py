@@ -42,7 +42,7 @@ def main() -> int:
     if absent():
         return 0
     cv2.setNumThreads(1)
-    from firmware.onnx_runtime import choose_runtime
+    from firmware.onnx_runtime import choose_runtime, chosen_networks
     from measure.labels import load_set
     from measure.scoring import Tally, score
     from vision.reader import read_dice
@@ -67,7 +67,8 @@ def main() -> int:
             if frame is None:
                 print(f"\n{name}/{image}: unreadable, skipped")
                 continue
-            reading = as_taken(read_dice(alter(frame), models=args.models), change, *frame.shape[:2])
+            reading = read_dice(alter(frame), networks=chosen_networks(args.models))
+            reading = as_taken(reading, change, *frame.shape[:2])
             score(
                 image,
                 *in_view(sets[name].labels.get(image, []), reading, change, *frame.shape[:2]),

@@ -33,6 +33,7 @@ from pathlib import Path
 
 import cv2
 
+from firmware.onnx_runtime import chosen_networks
 from measure.changes import CHANGES, NEARER, as_taken, in_view
 from measure.labels import LabelledDie, LabelledSet, load_set
 from measure.photo_sets import DATA as PHOTOS
@@ -67,7 +68,8 @@ def score_set(
         if frame is None:
             tally["unreadable"] += 1
             continue
-        reading = as_taken(read_colours(CHANGES[change](frame), models=models), change, *frame.shape[:2])
+        changed = CHANGES[change](frame)
+        reading = as_taken(read_colours(changed, networks=chosen_networks(models)), change, *frame.shape[:2])
         labels = by_image[image]
         if change in NEARER:
             kept, reading = in_view(boxed(labels, boxes.get(image, [])), reading, change, *frame.shape[:2])

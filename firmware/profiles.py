@@ -129,8 +129,9 @@ def reader_inputs(
     lizards' for ``cards``. A file given for another mode, or one that cannot be used, raises
     ``ReaderSetupError`` saying what to do.
     """
+    from firmware.onnx_runtime import chosen_networks
     from vision.errors import FaceModelError, ModelError
-    from vision.pips.reader import load_models
+    from vision.pips.reader import load_networks
 
     if profile_path is not None and mode not in ("colours", "cards"):
         modes = "add --mode colours or --mode cards, or leave it out"
@@ -139,7 +140,7 @@ def reader_inputs(
         raise ReaderSetupError(f"--board is for cards, not {mode}; add --mode cards or leave it out")
     try:
         if mode == "pips":
-            load_models(models)
+            load_networks(chosen_networks(models))
         elif mode == "colours" and profile_path is not None:
             return read_profile_file(profile_path, "colours"), None, None
         elif mode == "cards":

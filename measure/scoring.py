@@ -133,9 +133,8 @@ def score(name: str, labels: list[LabelledDie], reading: Any, tally: Tally, fail
             tally.extra_uncertain += 1
 
 
-def report(title: str, tally: Tally) -> str:
-    from vision.networks import runtime_name
-
+def report(title: str, tally: Tally, runtime: str) -> str:
+    """The tally of ``title`` as lines for a person; ``runtime``: the name of the networks' runtime."""
     n = max(tally.labelled, 1)
     c = tally.counts
     lines = [
@@ -147,7 +146,7 @@ def report(title: str, tally: Tally) -> str:
         f"(cocked {tally.abstain_cocked}; unlabelled uncertain finds {tally.extra_uncertain})",
         f"  missed         {c['missed']:5d}  {100 * c['missed'] / n:6.2f}%",
         f"  median ms      {statistics.median(tally.ms) if tally.ms else float('nan'):7.1f}"
-        f"  (reading only, decode excluded; {len(tally.ms)} images; networks on {runtime_name()})",
+        f"  (reading only, decode excluded; {len(tally.ms)} images; networks on {runtime})",
     ]
     return "\n".join(lines)
 

@@ -24,6 +24,7 @@ from vision.colours.net import INPUT, MODEL, pair_peaks
 from vision.colours.reader import COLOUR_SETTINGS, face_features, read_colours
 from vision.colours.settings import ColourSettings
 from vision.colours.with_net import net_tops, split_touching
+from vision.networks import SHIPPED
 from vision.reading import Die
 
 DICE = load_set(Path(__file__).parent / "data" / "dice")
@@ -111,10 +112,10 @@ def test_the_classifier_stops_early_on_a_frame_it_does_not_know(monkeypatch: pyt
 
     monkeypatch.setattr(face_net, "classify_faces", counting)
     frame = photo("six_57.jpg")
-    path = colour_reader.colour_model(COLOUR_SETTINGS, None)
+    path = SHIPPED.colour_net(COLOUR_SETTINGS.colour_net)
     assert path is not None
     finds = with_net.net_tops(frame, COLOUR_SETTINGS, path)[0]
-    assert with_net.classified(frame, COLOUR_SETTINGS, path, colour_reader.face_model(None)) is None
+    assert with_net.classified(frame, COLOUR_SETTINGS, path, SHIPPED.colour_face_net()) is None
     assert len(finds) > 2 * with_net.FEW and 0 < sum(looked) <= 2 * with_net.FEW, (len(finds), looked)
 
 

@@ -135,7 +135,10 @@ def test_without_the_classifier_colour_mode_reads_classically_and_asked_for_it_s
     from vision.colours.reader import COLOUR_SETTINGS, read_colours
 
     frame, _ = render(5, "easy", "colours", faces=["red", "blue"])
-    monkeypatch.setattr("vision.colours.reader.FACE_MODEL", tmp_path / "colour_face_net.onnx")
+    from vision.networks import Networks
+
+    missing = tmp_path / "colour_face_net.onnx"
+    monkeypatch.setattr(Networks, "colour_face_net", lambda self: missing)
     classical = read_colours(frame)  # falls back to the classical path, as without a colour network
     assert len(classical.dice) >= 1
     with pytest.raises(ColourFaceNetError, match=r"colour face classifier .* is missing"):

@@ -23,6 +23,7 @@ from firmware.cli import main
 from firmware.profiles import board_colours
 from measure.synth import CardFace, Scene, Truth, render
 from vision.colours.reader import face_features
+from vision.networks import Networks
 from vision.profile import Profile
 from vision.reader import MODES, read_dice
 from vision.reading import Die, Reading
@@ -44,9 +45,10 @@ CARDS = [
 @pytest.fixture(autouse=True, scope="module")
 def without_the_dice_network(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
-        none = tmp_path_factory.mktemp("none")
-        patch.setattr("vision.colours.reader.MODEL", none / "dice_net.onnx")
-        patch.setattr("vision.colours.reader.COLOUR_MODEL", none / "colour_net.onnx", raising=False)
+        # as if the shipped dice network and colour network were absent to colour mode
+        patch.setattr(Networks, "colour_net", lambda self, wanted: None)
+        patch.setattr(Networks, "pip_networks", lambda self, wanted: None)
+        patch.setattr(Networks, "colour_dice_net", lambda self, wanted, fallback=False: None)
         yield
 
 

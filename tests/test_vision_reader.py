@@ -20,6 +20,7 @@ from measure.labels import LabelledDie, load_set
 from measure.scoring import match
 from vision.errors import ModelError
 from vision.frame import as_bgr
+from vision.networks import Networks
 from vision.pips.settings import PIPS
 from vision.reader import read_dice
 from vision.reading import Die, Reading
@@ -377,7 +378,7 @@ def test_unknown_mode_is_refused() -> None:
 
 def test_missing_model_says_how_to_make_one(tmp_path: Path) -> None:
     with pytest.raises(ModelError, match=r"train it with tools/train_dice_net\.py"):
-        read_dice(np.zeros((64, 64, 3), np.uint8), models=str(tmp_path))
+        read_dice(np.zeros((64, 64, 3), np.uint8), networks=Networks(tmp_path))
 
 
 def test_die_values_are_checked() -> None:

@@ -142,11 +142,12 @@ def mine_negatives(
     """Hard "no die" examples: where the dice network finds a die in a training image and no
     label within a die (specks, holes, printed labels, keys): (item, x, y, size) at cache scale.
     Finds nearer a label are left out: they may be that die, found off its centre."""
+    from vision.networks import SHIPPED
     from vision.pips.reader import locate
 
     found = []
     for index, (image, dice) in enumerate(items):
-        for c in locate(image, models=models):
+        for c in locate(image, networks=SHIPPED.with_folder(models)):
             if all(math.hypot(c.x - d[0], c.y - d[1]) > max(c.size, d[2]) for d in dice):
                 found.append((index, c.x, c.y, c.size))
     print(f"mined {len(found)} finds without a label", flush=True)

@@ -15,12 +15,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from vision.errors import VisionError
+from vision.networks import SHIPPED, Networks
 from vision.reading import Die, Face, Reading, Status
 
 if TYPE_CHECKING:
     from vision.reader import MODES, read_dice
 
-__all__ = ["MODES", "Die", "Face", "Reading", "Status", "VisionError", "read_dice"]
+__all__ = ["MODES", "SHIPPED", "Die", "Face", "Networks", "Reading", "Status", "VisionError", "read_dice"]
 
 
 def __getattr__(name: str) -> Any:

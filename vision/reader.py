@@ -16,6 +16,7 @@ from numpy.typing import NDArray
 
 from vision.cards.reader import card_features, read_cards
 from vision.colours.reader import face_features, read_colours
+from vision.networks import SHIPPED, Networks
 from vision.pips.reader import read_pips
 from vision.pips.settings import PIPS, PipSettings
 from vision.profile import Profile
@@ -31,7 +32,7 @@ def read_dice(
     *,
     settings: PipSettings = PIPS,
     die_px: float | None = None,
-    models: str | None = None,
+    networks: Networks = SHIPPED,
     profile: Profile | None = None,
     colours: tuple[str, ...] | None = None,
     lizards: tuple[str, ...] | None = None,
@@ -43,7 +44,7 @@ def read_dice(
     (``kind:colour+colour``: see ``vision.cards.reader.read_cards``).
     ``settings``: pips mode's thresholds.
     ``die_px``: the dice side in frame pixels if known (fixed camera), else measured (pips).
-    ``models``: a folder with other network files (e.g. trained on part of the data).
+    ``networks``: the network files (shipped, or another folder's) and the runtime that runs them.
     ``profile``: a taught profile (colours or cards, ``kostka teach``; default: the built-in rules).
     ``colours``: the colour names the board uses (cards; the caller reads the game's data), and
     ``lizards`` those of its lizards, which its lizard cards show.
@@ -56,13 +57,15 @@ def read_dice(
     if mode not in MODES:
         raise ValueError(f"mode {mode!r} is not one of {', '.join(MODES)}")
     if mode == "colours":
-        return read_colours(frame_bgr, profile, models=models)
+        return read_colours(frame_bgr, profile, networks=networks)
     if mode == "cards":
         return read_cards(frame_bgr, colours, profile, lizards)
-    return read_pips(frame_bgr, settings=settings, die_px=die_px, models=models)
+    return read_pips(frame_bgr, settings=settings, die_px=die_px, networks=networks)
 
 
-def teach_features(frame_bgr: NDArray[np.uint8], mode: str = "colours") -> list[tuple[float, ...]]:
+def teach_features(
+    frame_bgr: NDArray[np.uint8], mode: str = "colours", networks: Networks = SHIPPED
+) -> list[tuple[float, ...]]:
     """What teaching learns from one frame: ``face_features`` of the colour dice (``mode``
     colours) or ``card_features`` of the Lezard cards (``mode`` cards)."""
-    return card_features(frame_bgr) if mode == "cards" else face_features(frame_bgr)
+    return card_features(frame_bgr) if mode == "cards" else face_features(frame_bgr, networks=networks)

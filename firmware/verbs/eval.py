@@ -77,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
     import numpy as np
 
     from firmware.images import try_load_image
+    from firmware.onnx_runtime import chosen_networks
     from firmware.profiles import ProfileError, ReaderSetupError, reader_inputs
     from vision.errors import FaceModelError, ModelError
     from vision.reader import read_dice
@@ -128,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
             reading = read_dice(
                 np.asarray(image, np.uint8),
                 mode,
-                models=args.models,
+                networks=chosen_networks(args.models),
                 profile=profile,
                 colours=colours,
                 lizards=lizards,
@@ -143,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
     sys.stderr.write("\n")
     subset = f" (images {args.offset}::{args.every}" + (f", first {args.limit}" if args.limit else "") + ")"
     title = folder.name + (subset if args.every > 1 or args.offset or args.limit else "")
-    print(report(f"{title} ({mode})", tally))
+    print(report(f"{title} ({mode})", tally, chosen_networks().runtime_name))
     if labelled.corrected:
         print(f"  labels corrected  {labelled.corrected:3d}  (whole set; measure/data/label_fixes.csv, "
               "checked by eye; --as-labelled scores the labels as written)")  # fmt: skip

@@ -89,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
     import numpy as np
 
     from firmware.images import try_load_image
+    from firmware.onnx_runtime import chosen_networks
     from firmware.profiles import ProfileError, ReaderSetupError, reader_inputs
     from vision.errors import FaceModelError, ModelError
     from vision.reader import read_dice
@@ -115,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
             reading = read_dice(
                 np.asarray(frame, np.uint8),
                 args.mode,
-                models=args.models,
+                networks=chosen_networks(args.models),
                 profile=profile,
                 colours=colours,
                 lizards=lizards,

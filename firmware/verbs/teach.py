@@ -124,6 +124,7 @@ def _names_known(mode: str, listed: list[str] | None, board: str | None) -> tupl
 def run(args: argparse.Namespace) -> int:
     from firmware.camera import CameraError, EndOfFrames, open_source
     from firmware.camera_picamera2 import tray_controls
+    from firmware.onnx_runtime import chosen_networks
     from firmware.profiles import write_profile_file
     from firmware.verbs import config_or_say
     from vision.errors import ModelError, ProfileError
@@ -163,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
                     continue
                 found = 0
                 for _ in range(args.frames):
-                    vectors = teach_features(source.read(), args.mode)
+                    vectors = teach_features(source.read(), args.mode, chosen_networks())
                     examples.setdefault(name, []).extend(vectors)
                     found += len(vectors)
                 print(f"{name}: {found} {shown.thing}(s) seen in {args.frames} frame(s)", flush=True)

@@ -25,6 +25,7 @@ from vision.colours.finder import frame_cast
 from vision.colours.looks import OK_AGREE, FaceLook, FaceVerdict, hue_name, look_at_face, unclipped_hue
 from vision.colours.settings import COLOUR_SETTINGS, ColourSettings
 from vision.frame import Pyramid
+from vision.networks import SHIPPED, Networks
 from vision.pips.reader import read_pips
 from vision.pips.settings import PIPS
 from vision.profile import Profile
@@ -33,13 +34,13 @@ from vision.whitebalance import Cast
 
 
 def pip_dice(
-    frame: NDArray[np.uint8], settings: ColourSettings, models: str | None
+    frame: NDArray[np.uint8], settings: ColourSettings, networks: Networks
 ) -> tuple[list[tuple[Die, NDArray[np.uint8]]], Cast] | None:
     """The pip reader's dice in a frame, each with a crop of its top face (``face_crop``), and the
     frame's cast; None when it does not stand by at least ``body_known`` of the dice it finds (or
     finds none): not a frame of pip dice. The pip reader is asked for flat dice, not their count
     (``body_flat``): a die whose pips it doubts but that lies flat and in view is ``ok`` here."""
-    reading = read_pips(frame, models=models, settings=replace(PIPS, any_face=settings.body_flat))
+    reading = read_pips(frame, networks=networks, settings=replace(PIPS, any_face=settings.body_flat))
     ok = sum(1 for d in reading.dice if d.status == "ok")
     if not reading.dice or ok < settings.body_known * len(reading.dice):
         return None
@@ -69,11 +70,11 @@ def read_bodies(
     frame: NDArray[np.uint8],
     profile: Profile | None,
     settings: ColourSettings = COLOUR_SETTINGS,
-    models: str | None = None,
+    networks: Networks = SHIPPED,
 ) -> Reading | None:
-    """``read_colours`` of a frame of pip dice (``pip_dice``), else None. ``models``: a folder
-    with the pip reader's networks (None: the shipped ones)."""
-    found = pip_dice(frame, settings, models)
+    """``read_colours`` of a frame of pip dice (``pip_dice``), else None. ``networks``: the
+    pip reader's networks."""
+    found = pip_dice(frame, settings, networks)
     if found is None:
         return None
     dice = []
@@ -97,11 +98,11 @@ def read_bodies(
 
 
 def body_features(
-    frame: NDArray[np.uint8], settings: ColourSettings = COLOUR_SETTINGS, models: str | None = None
+    frame: NDArray[np.uint8], settings: ColourSettings = COLOUR_SETTINGS, networks: Networks = SHIPPED
 ) -> list[tuple[float, ...]] | None:
     """``face_features`` of a frame of pip dice: the top faces of the dice the pip reader stands
     by; None when it is not such a frame (``pip_dice``)."""
-    found = pip_dice(frame, settings, models)
+    found = pip_dice(frame, settings, networks)
     if found is None:
         return None
     faces, cast = found

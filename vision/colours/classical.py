@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import statistics
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 from numpy.typing import NDArray
@@ -31,6 +32,7 @@ from vision.colours.glare import red_sides
 from vision.colours.looks import FaceVerdict, look_at_face
 from vision.colours.settings import COLOUR_SETTINGS, ColourSettings
 from vision.frame import Pyramid
+from vision.networks import SHIPPED, Networks
 from vision.pips.dice_net import Candidate, find_candidates, load_net
 from vision.profile import Profile
 from vision.reading import Die, Reading, Status
@@ -38,7 +40,10 @@ from vision.whitebalance import Cast
 
 
 def dice_in(
-    frame: NDArray[np.uint8], settings: ColourSettings = COLOUR_SETTINGS, dice_net: str | None = None
+    frame: NDArray[np.uint8],
+    settings: ColourSettings = COLOUR_SETTINGS,
+    dice_net: str | Path | None = None,
+    networks: Networks = SHIPPED,
 ) -> tuple[list[Blob], Cast, Pyramid, Floor]:
     """Every die candidate of a frame: the finds of the dice network in file ``dice_net``
     (``network_finds``; None: none) and colour mode's own blobs (``find_dice``), one entry per
@@ -113,7 +118,12 @@ def on_floor(
 
 
 def network_finds(
-    pyramid: Pyramid, width: int, height: int, settings: ColourSettings, path: str
+    pyramid: Pyramid,
+    width: int,
+    height: int,
+    settings: ColourSettings,
+    path: str | Path,
+    networks: Networks = SHIPPED,
 ) -> list[Candidate]:
     """The dice network's (file ``path``) look at a ``net_side``-pixel copy of the frame: one
     candidate per die (of two within half a die, the hotter). One look, not ``locate``'s three:
@@ -121,7 +131,7 @@ def network_finds(
     scale = min(1.0, settings.net_side / max(width, height))
     kept: list[Candidate] = []
     for c in sorted(
-        find_candidates(load_net(path), pyramid, scale, settings.net_find), key=lambda c: -c.heat
+        find_candidates(load_net(path, networks), pyramid, scale, settings.net_find), key=lambda c: -c.heat
     ):
         if all(math.hypot(c.x - k.x, c.y - k.y) > 0.5 * min(c.size, k.size) for k in kept):
             kept.append(c)
@@ -182,11 +192,12 @@ def read_classical(
     frame: NDArray[np.uint8],
     profile: Profile | None,
     settings: ColourSettings = COLOUR_SETTINGS,
-    dice_net: str | None = None,
+    dice_net: str | Path | None = None,
+    networks: Networks = SHIPPED,
 ) -> Reading:
     """``read_colours`` by the classical path (``dice_net``: the dice network's file, or None)."""
     height, width = frame.shape[:2]
-    blobs, cast, pyramid, floor = dice_in(frame, settings, dice_net)
+    blobs, cast, pyramid, floor = dice_in(frame, settings, dice_net, networks)
     typical = typical_side(blobs, settings)
     dice = []
     for blob in sorted(blobs, key=lambda b: (b.x, b.y)):
@@ -208,11 +219,14 @@ def read_classical(
 
 
 def classical_features(
-    frame: NDArray[np.uint8], settings: ColourSettings = COLOUR_SETTINGS, dice_net: str | None = None
+    frame: NDArray[np.uint8],
+    settings: ColourSettings = COLOUR_SETTINGS,
+    dice_net: str | Path | None = None,
+    networks: Networks = SHIPPED,
 ) -> list[tuple[float, ...]]:
     """``face_features`` by the classical path: only dice the referee could stand by teach."""
     height, width = frame.shape[:2]
-    blobs, cast, pyramid, floor = dice_in(frame, settings, dice_net)
+    blobs, cast, pyramid, floor = dice_in(frame, settings, dice_net, networks)
     typical = typical_side(blobs, settings)
     out = []
     for blob in blobs:

@@ -24,7 +24,7 @@ from numpy.typing import NDArray
 from vision.colours.net import CLASSES
 from vision.errors import ModelError
 from vision.frame import Pyramid
-from vision.networks import DATA, Network, load
+from vision.networks import COLOUR_FACE_NET, DATA, SHIPPED, Network, Networks
 from vision.pips.dice_net import softmax
 from vision.whitebalance import Cast, percentile, times
 
@@ -44,7 +44,7 @@ another colour the rest). Hardest tuning seeds 1000-1599 and 3200-3599: 15 of 34
 silent errors as before (every face held back at the 99th or 80th percentile or a level of 200-230:
 14-16). A white die, brighter than the table, is brightened to WHITE as before: clipped, it stays white
 (held back too, a matteo pip on a white die read black ``ok`` under JPEG-40)."""
-MODEL = DATA / "colour_face_net.onnx"
+MODEL = DATA / COLOUR_FACE_NET
 SECOND_MODEL = MODEL.with_name("colour_face_net_second.onnx")
 """The same recipe trained again (another draw): asked only whether it shares the first's doubt
 of another colour on a face the first names yellow (``FaceClassifiers``)."""
@@ -56,9 +56,9 @@ class ColourFaceNetError(ModelError):
     reader's, so the commands report it alike)."""
 
 
-def load_colour_face_net(path: str = str(MODEL)) -> Network:
+def load_colour_face_net(path: str | Path = MODEL, networks: Networks = SHIPPED) -> Network:
     """The colour face classifier, loaded once (``vision.networks``)."""
-    return load(path, "colour face classifier", "tools/train_colour_face_net.py", ColourFaceNetError)
+    return networks.open(path, "colour face classifier", "tools/train_colour_face_net.py", ColourFaceNetError)
 
 
 def second_model(path: str) -> str:

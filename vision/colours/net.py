@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -32,7 +33,7 @@ from numpy.typing import NDArray
 
 from vision.errors import ModelError
 from vision.frame import Pyramid
-from vision.networks import DATA, Network, load
+from vision.networks import COLOUR_NET, DATA, SHIPPED, Network, Networks
 from vision.pips.dice_net import around, framed, local_maxima, peak_offsets, sigmoid, softmax
 
 STRIDE = 8
@@ -45,7 +46,7 @@ FINE_CELLS = 4
 SIZE_REF = 16.0
 INPUT = (512, 384)
 """The network's input (width, height): a 4:3 frame resized to this."""
-MODEL = DATA / "colour_net.onnx"
+MODEL = DATA / COLOUR_NET
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +83,9 @@ class ColourNetError(ModelError):
     """The network file is missing or the runtime cannot load it."""
 
 
-def load_colour_net(path: str = str(MODEL)) -> Network:
+def load_colour_net(path: str | Path = MODEL, networks: Networks = SHIPPED) -> Network:
     """The colour network, loaded once (``vision.networks``)."""
-    return load(path, "colour network", "tools/train_colour_net.py", ColourNetError)
+    return networks.open(path, "colour network", "tools/train_colour_net.py", ColourNetError)
 
 
 def run_maps(net: Network, image_bgr: NDArray[np.uint8]) -> NDArray[np.float32]:

@@ -33,7 +33,7 @@ class ColourSettings:
     # 2,000,000; never bench_colour.py's). When it is installed it finds the dice instead of the
     # classical finder and the pip network; the white-balanced naming (vision.colours.looks) is its
     # second opinion: a face is ``ok`` only when both name it alike. Tuned on hardest seeds 1000-1199.
-    colour_net: bool | None = None  # None: when vision/data/colour_net.onnx (or one in ``models``) is there
+    colour_net: bool | None = None  # None: when vision/data/colour_net.onnx (or a networks folder's) is in
     colour_find: float = 0.3  # heat of the colour network's weakest find
     colour_heat: float = 0.5  # ...and of one the referee may stand by
     # ...or this much when the face classifier gives the face at least ``face_sure`` and another

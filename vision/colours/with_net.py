@@ -24,6 +24,7 @@ import statistics
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
+from pathlib import Path
 
 import numpy as np
 from numpy.typing import NDArray
@@ -51,7 +52,7 @@ from vision.colours.net import (
 )
 from vision.colours.settings import ColourSettings
 from vision.frame import Pyramid
-from vision.networks import Network
+from vision.networks import SHIPPED, Network, Networks
 from vision.profile import Profile
 from vision.reading import Die, Reading, Status
 from vision.whitebalance import Cast
@@ -62,14 +63,14 @@ FEW = 4
 
 
 def net_tops(
-    frame: NDArray[np.uint8], settings: ColourSettings, path: str
+    frame: NDArray[np.uint8], settings: ColourSettings, path: str | Path, networks: Networks = SHIPPED
 ) -> tuple[list[TopFace], Cast, Pyramid, NDArray[np.float32] | None]:
     """The colour network's top faces (looked at closer when small; of two within
     ``colour_apart`` faces, the hotter), the frame's cast, its pyramid and the network's finer
     heat (``split_touching``; None for a network without one)."""
     height, width = frame.shape[:2]
     pyramid = Pyramid(frame)
-    found, fine = looked(load_colour_net(path), pyramid, settings)
+    found, fine = looked(load_colour_net(path, networks), pyramid, settings)
     kept = [found[i] for i in apart(found, settings)]
     return sorted(kept, key=lambda t: (t.x, t.y)), frame_cast(pyramid, width, height, settings), pyramid, fine
 
@@ -191,17 +192,23 @@ def blobs_at(pyramid: Pyramid, tops: list[TopFace], settings: ColourSettings) ->
 
 
 def classified(
-    frame: NDArray[np.uint8], settings: ColourSettings, path: str, face_path: str
+    frame: NDArray[np.uint8],
+    settings: ColourSettings,
+    path: str | Path,
+    face_path: str | Path,
+    networks: Networks = SHIPPED,
 ) -> tuple[list[TopFace], NDArray[np.float32], Cast, Pyramid, list[Blob] | None] | None:
     """The network's finds, the classifier's chances for each, the cast, the pyramid and the
     classical blobs (None when not needed yet: the classifier alone bears the finds out);
     None for a frame the network does not know: more sure finds than ``colour_most_finds``, or
     neither ``network_knows`` nor ``classifier_knows``."""
-    tops, cast, pyramid, fine = net_tops(frame, settings, path)
+    tops, cast, pyramid, fine = net_tops(frame, settings, path, networks)
     if len(sure_finds(tops, settings)) > settings.colour_most_finds:
         return None
-    second = load_colour_face_net(second_model(face_path)) if settings.face_other_second else None
-    net = FaceClassifiers(load_colour_face_net(face_path), second)
+    second = (
+        load_colour_face_net(second_model(str(face_path)), networks) if settings.face_other_second else None
+    )
+    net = FaceClassifiers(load_colour_face_net(face_path, networks), second)
     probs = np.zeros((len(tops), len(FACE_CLASSES)), np.float32)
     # the hottest finds first, a few at a time: a frame of dice far bigger than the renderer's has
     # dozens of finds (their pips), and the first few already show the classifier does not know it
@@ -408,10 +415,12 @@ HALF = 0.5
 """``counted_twice``'s second look: the colour network's first look at this share of its size."""
 
 
-def half_look(pyramid: Pyramid, path: str, settings: ColourSettings) -> list[TopFace]:
+def half_look(
+    pyramid: Pyramid, path: str | Path, settings: ColourSettings, networks: Networks = SHIPPED
+) -> list[TopFace]:
     """The colour network's finds (file ``path``) in a look at ``HALF`` its usual size, small ones
     looked at closer as in the first look (``looked``): touching dice stay apart."""
-    return looked(load_colour_net(path), pyramid, settings, HALF)[0]
+    return looked(load_colour_net(path, networks), pyramid, settings, HALF)[0]
 
 
 def counted_twice(
@@ -461,8 +470,9 @@ def read_with_net(
     frame: NDArray[np.uint8],
     profile: Profile | None,
     settings: ColourSettings,
-    path: str,
-    face_path: str = str(FACE_MODEL),
+    path: str | Path,
+    face_path: str | Path = FACE_MODEL,
+    networks: Networks = SHIPPED,
 ) -> Reading | None:
     """``read_colours`` with the colour network in file ``path`` finding the dice and the face
     classifier in ``face_path`` (``vision.colours.face_net``) naming each; None for a frame the
@@ -475,7 +485,7 @@ def read_with_net(
     profile, the profile names it (or the classifier, when it is sure of the same face), and the
     classifier must see a flat die's top face there and not be sure of another taught face."""
     height, width = frame.shape[:2]
-    seen = classified(frame, settings, path, face_path)
+    seen = classified(frame, settings, path, face_path, networks)
     if seen is None:
         return None
     tops, probs, cast, pyramid, blobs = seen
@@ -510,17 +520,21 @@ def read_with_net(
         y = top.y - (top.y - height / 2) * rise
         box = box_of(x, y, 1.4 * top.side, width, height)
         found.append((top, Die(face, round(min(1.0, max(0.0, chance)), 2), status, box)))
-    twice = counted_twice(found, partial(half_look, pyramid, path, settings), settings)
+    twice = counted_twice(found, partial(half_look, pyramid, path, settings, networks=networks), settings)
     found = [f for i, f in enumerate(found) if i not in twice]
     return Reading(tuple(without_twins(found, settings)), width, height)
 
 
 def net_features(
-    frame: NDArray[np.uint8], settings: ColourSettings, path: str, face_path: str = str(FACE_MODEL)
+    frame: NDArray[np.uint8],
+    settings: ColourSettings,
+    path: str | Path,
+    face_path: str | Path = FACE_MODEL,
+    networks: Networks = SHIPPED,
 ) -> list[tuple[float, ...]] | None:
     """``face_features`` with the colour network: the faces of flat dice it is sure of that the
     classifier sees as flat top faces too; None for a frame the network does not know."""
-    seen = classified(frame, settings, path, face_path)
+    seen = classified(frame, settings, path, face_path, networks)
     if seen is None:
         return None
     tops, probs, cast, pyramid, _ = seen

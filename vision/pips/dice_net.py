@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -22,14 +23,14 @@ from numpy.typing import NDArray
 
 from vision.errors import ModelError
 from vision.frame import Pyramid
-from vision.networks import DATA, Network, load
+from vision.networks import DATA, DICE_NET, SHIPPED, Network, Networks
 from vision.pips.settings import Touching
 
 STRIDE = 8  # one output cell per 8x8 input pixels
 CLASSES = (1, 2, 3, 4, 5, 6, 0)  # face values per class channel; 0 = cocked
 SIZE_REF = 48.0  # the size channel is log(size / SIZE_REF)
 ALIGN = 32  # input sides must be multiples of the network's total stride
-MODEL = DATA / "dice_net.onnx"
+MODEL = DATA / DICE_NET
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +54,9 @@ class Candidate:
     first_look_only: bool = False
 
 
-def load_net(path: str = str(MODEL)) -> Network:
+def load_net(path: str | Path = MODEL, networks: Networks = SHIPPED) -> Network:
     """The dice network, loaded once (``vision.networks``)."""
-    return load(path, "dice network", "tools/train_dice_net.py", ModelError)
+    return networks.open(path, "dice network", "tools/train_dice_net.py", ModelError)
 
 
 def sigmoid(x: NDArray[np.float32]) -> NDArray[np.float32]:

@@ -8,30 +8,32 @@ the dice network's own class maps.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
 from vision.errors import FaceModelError
 from vision.frame import Pyramid
-from vision.networks import DATA, Network, load
+from vision.networks import CLOSE_FACE_NET, DATA, FACE_NET, SHIPPED, Network, Networks
 from vision.pips.dice_net import softmax
 
 FACE_CROP = 64
 FACE_DIE = 40.0
 FACE_CLASSES: tuple[int | None, ...] = (1, 2, 3, 4, 5, 6, 0, None)
-MODEL = DATA / "face_net.onnx"
+MODEL = DATA / FACE_NET
 CLOSE_CROP = 96
 CLOSE_DIE = 60.0
-CLOSE_MODEL = DATA / "face_net_close.onnx"
+CLOSE_MODEL = DATA / CLOSE_FACE_NET
 """A second classifier, the same network on a closer look (96x96 crop, die 60 px): asked only
 about dice the first leaves unsure (``vision.pips.trust``). Alone it reads marbled and translucent
 dice better and blurred ones worse."""
 
 
-def load_face_net(path: str = str(MODEL)) -> Network:
+def load_face_net(path: str | Path = MODEL, networks: Networks = SHIPPED) -> Network:
     """A face classifier, loaded once (``vision.networks``)."""
-    return load(path, "face classifier", "tools/train_face_net.py", FaceModelError)
+    return networks.open(path, "face classifier", "tools/train_face_net.py", FaceModelError)
 
 
 def face_probs(

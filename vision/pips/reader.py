@@ -18,15 +18,14 @@ import statistics
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from pathlib import Path
 
 import numpy as np
 from numpy.typing import NDArray
 
 from vision.frame import Pyramid, as_bgr
-from vision.pips.dice_net import CLASSES, MODEL, Candidate, find_candidates, load_net, look_closer
-from vision.pips.face_net import CLOSE_CROP, CLOSE_DIE, CLOSE_MODEL, FACE_CLASSES, face_probs, load_face_net
-from vision.pips.face_net import MODEL as FACE_MODEL
+from vision.networks import SHIPPED, Networks
+from vision.pips.dice_net import CLASSES, Candidate, find_candidates, load_net, look_closer
+from vision.pips.face_net import CLOSE_CROP, CLOSE_DIE, FACE_CLASSES, face_probs, load_face_net
 from vision.pips.settings import PIPS, BigDice, PipSettings
 from vision.pips.trust import COCKED, NONE, closer_turns, judge
 from vision.reading import Die, Reading
@@ -39,19 +38,6 @@ def _distinct(candidates: list[Candidate], apart: float) -> list[Candidate]:
         if all(math.hypot(c.x - k.x, c.y - k.y) > apart * min(c.size, k.size) for k in kept):
             kept.append(c)
     return kept
-
-
-def model_paths(models: str | None) -> tuple[str, str]:
-    """The dice network and face classifier files: shipped ones, or those in folder ``models``."""
-    if models is None:
-        return str(MODEL), str(FACE_MODEL)
-    return str(Path(models) / MODEL.name), str(Path(models) / FACE_MODEL.name)
-
-
-def close_model_path(models: str | None) -> str | None:
-    """The closer classifier's file (shipped, or in folder ``models``), None when it is absent."""
-    path = CLOSE_MODEL if models is None else Path(models) / CLOSE_MODEL.name
-    return str(path) if path.is_file() else None
 
 
 def die_size(
@@ -92,11 +78,11 @@ def die_size(
 
 
 def _mean_views(
-    pyramid: Pyramid, models: str | None, finds: list[Candidate], views: int = 1
+    pyramid: Pyramid, networks: Networks, finds: list[Candidate], views: int = 1
 ) -> list[NDArray[np.float32]]:
     """The face classifier's chances (``FACE_CLASSES``) for each find, the mean of ``views`` views
     (as it is, then turned by 90 degrees each)."""
-    net = load_face_net(model_paths(models)[1])
+    net = load_face_net(networks.face_net(), networks)
     seen = face_probs(net, pyramid, [(c.x, c.y, c.size) for c in finds], views)
     return [np.asarray(v.mean(axis=0), np.float32) for v in seen]
 
@@ -141,10 +127,10 @@ def _like_pips(finds: list[Candidate], big: BigDice) -> bool:
     return pips >= big.pip_share * len(finds)
 
 
-def _face(pyramid: Pyramid, models: str | None, views: int, find: Candidate) -> tuple[int, float]:
+def _face(pyramid: Pyramid, networks: Networks, views: int, find: Candidate) -> tuple[int, float]:
     """The face classifier's likeliest class (index into ``FACE_CLASSES``) for a find, and its
     chance in the mean of ``views`` views."""
-    view = _mean_views(pyramid, models, [find], views)[0]
+    view = _mean_views(pyramid, networks, [find], views)[0]
     best = int(np.argmax(view))
     return best, float(view[best])
 
@@ -153,7 +139,7 @@ def locate(
     frame_bgr: NDArray[np.uint8],
     settings: PipSettings = PIPS,
     die_px: float | None = None,
-    models: str | None = None,
+    networks: Networks = SHIPPED,
     pyramid: Pyramid | None = None,
 ) -> list[Candidate]:
     """Where the dice are (frame pixels) and how big, whatever their faces show.
@@ -165,9 +151,9 @@ def locate(
     at a square crop around each die, where dice are ``settings.die_px``, places it exactly.
     ``die_px`` is the dice side in frame pixels when the caller knows it (a fixed camera).
     """
-    net = load_net(model_paths(models)[0])
+    net = load_net(networks.dice_net(), networks)
     pyramid = pyramid or Pyramid(frame_bgr)
-    seen = partial(_mean_views, pyramid, models)
+    seen = partial(_mean_views, pyramid, networks)
     first = min(1.0, settings.first_look_side / max(frame_bgr.shape[:2]))
     # nothing found: the dice may be too big for the first look, or too small
     for scale in dict.fromkeys((first, first / 2, min(1.0, 2 * first))):
@@ -204,7 +190,7 @@ def locate(
         if pips and big is not None:
             size_of = partial(die_size, settings=settings, seen=seen)
             size = bigger_dice(
-                again, rough, typical, scale, settings, size_of, partial(_face, pyramid, models, big.views)
+                again, rough, typical, scale, settings, size_of, partial(_face, pyramid, networks, big.views)
             )
         else:
             size = die_size(again, settings, seen)
@@ -262,7 +248,7 @@ def closer_views(
     typical: float | None,
     where: list[tuple[bool, bool]],
     settings: PipSettings,
-    models: str | None,
+    networks: Networks,
 ) -> dict[int, NDArray[np.float32]]:
     """The closer classifier's views of each find that only the first classifier's doubt keeps
     from ``ok`` (as it is and turned), whose first views name two faces (``arbiter_views``
@@ -272,10 +258,10 @@ def closer_views(
         return {}
     wanted = [closer_turns(c, views[k], typical, settings, *where[k]) for k, c in enumerate(candidates)]
     asked = {k: turns for k, turns in enumerate(wanted) if turns}
-    path = close_model_path(models) if asked else None  # the file is looked for only when needed
+    path = networks.close_face_net() if asked else None  # the file is looked for only when needed
     if path is None:
         return {}
-    net = load_face_net(path)
+    net = load_face_net(path, networks)
     found: dict[int, NDArray[np.float32]] = {}
     for turns in set(asked.values()):
         ks = [k for k, t in asked.items() if t == turns]
@@ -286,16 +272,17 @@ def closer_views(
     return found
 
 
-def load_models(models: str | None = None) -> None:
-    """Load the networks and run each once (OpenCV sets up a network on its first run),
+def load_networks(networks: Networks = SHIPPED) -> None:
+    """Load pips mode's networks and run each once (OpenCV sets up a network on its first run),
     e.g. before timing reads; otherwise this happens on the first read."""
-    dice_path, face_path = model_paths(models)
     grey = Pyramid(np.full((96, 96, 3), 128, np.uint8))
-    find_candidates(load_net(dice_path), grey, 1.0, 1.0)
-    face_probs(load_face_net(face_path), grey, [(48.0, 48.0, 30.0)], 2)
-    close_path = close_model_path(models)
+    find_candidates(load_net(networks.dice_net(), networks), grey, 1.0, 1.0)
+    face_probs(load_face_net(networks.face_net(), networks), grey, [(48.0, 48.0, 30.0)], 2)
+    close_path = networks.close_face_net()
     if close_path is not None:
-        face_probs(load_face_net(close_path), grey, [(48.0, 48.0, 30.0)], 2, layout=(CLOSE_CROP, CLOSE_DIE))
+        face_probs(
+            load_face_net(close_path, networks), grey, [(48.0, 48.0, 30.0)], 2, layout=(CLOSE_CROP, CLOSE_DIE)
+        )
 
 
 def read_pips(
@@ -303,18 +290,18 @@ def read_pips(
     *,
     settings: PipSettings = PIPS,
     die_px: float | None = None,
-    models: str | None = None,
+    networks: Networks = SHIPPED,
 ) -> Reading:
     """Read the pips of every die in a BGR uint8 frame; see the module docstring.
 
     ``die_px``: the dice side in frame pixels if known (fixed camera), else measured.
-    ``models``: a folder with other network files (e.g. trained on part of the data).
+    ``networks``: the network files and their runtime (``vision.networks``).
     """
     frame = as_bgr(frame_bgr)
     height, width = frame.shape[:2]
     pyramid = Pyramid(frame)
-    candidates = locate(frame, settings, die_px, models, pyramid)
-    face_net = load_face_net(model_paths(models)[1])
+    candidates = locate(frame, settings, die_px, networks, pyramid)
+    face_net = load_face_net(networks.face_net(), networks)
     views = face_probs(
         face_net,
         pyramid,
@@ -324,7 +311,7 @@ def read_pips(
     )
     typical = die_size(candidates, settings)
     where = [placing(c, candidates, settings, width, height) for c in candidates]
-    closer = closer_views(pyramid, candidates, views, typical, where, settings, models)
+    closer = closer_views(pyramid, candidates, views, typical, where, settings, networks)
     dice = []
     for k in sorted(range(len(candidates)), key=lambda k: (candidates[k].x, candidates[k].y)):
         c = candidates[k]
