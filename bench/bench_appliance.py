@@ -1,9 +1,9 @@
 """The appliance's figures on this machine: latency, start-up, idle CPU, memory.
 
-Run: .venv/bin/python bench/bench_appliance.py [--rolls N] [--idle-s S]
+Run: .venv/bin/python -m bench.bench_appliance [--rolls N] [--idle-s S]
 
 1. From a settled frame to the choices on the OLED, in ms (median and worst of ``--rolls`` rolls of
-   Shut the Box, 1280x960 frames from vision.synth): settle detection of the frame that settles,
+   Shut the Box, 1280x960 frames from measure.synth): settle detection of the frame that settles,
    reading it, ``step`` with the reading, drawing "what was read" and sending it through luma's
    real SSD1306 driver (to a recording serial interface, so no I2C time), then ``step`` with the
    player's OK (the advisor's figures) and drawing the choices the same way. The player's own
@@ -36,16 +36,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from firmware.app import render_view
+from firmware.devices.buttons import ButtonEvent
+from firmware.machine.state import Choose, RollNow, Seen
+from firmware.machine.step import DiceRead, Setup, start, step
+from firmware.standins.tray import StandInDice, SyntheticSource, truth_reading
+from rules.shut_the_box import ShutTheBox
+from vision.settle import SettleDetector, SettleKind
 
-from firmware.app import render_view  # noqa: E402
-from firmware.devices.buttons import ButtonEvent  # noqa: E402
-from firmware.machine.state import Choose, RollNow, Seen  # noqa: E402
-from firmware.machine.step import DiceRead, Setup, start, step  # noqa: E402
-from firmware.standins.tray import StandInDice, SyntheticSource, truth_reading  # noqa: E402
-from rules.shut_the_box import ShutTheBox  # noqa: E402
-from vision.settle import SettleDetector, SettleKind  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 SIZE = (1280, 960)
 
@@ -184,7 +183,7 @@ def proc_memory_mb(pid: int | str) -> tuple[float, float]:
 
 
 def record_roll(folder: Path) -> Path:
-    """A replay folder: the empty tray, two dice thrown in, at rest (1280x960 PNGs of vision.synth)."""
+    """A replay folder: the empty tray, two dice thrown in, at rest (1280x960 PNGs of measure.synth)."""
     import cv2
 
     frames = folder / "replay"

@@ -1,6 +1,6 @@
 """The camera check's measures on real photos and renderer frames, and what a check costs.
 
-    .venv/bin/python bench/bench_camera_check.py [--every 4] [--seeds 12]
+    .venv/bin/python -m bench.bench_camera_check [--every 4] [--seeds 12]
 
 ``vision.camera_check`` tells a user whether the camera is set up (``kostka check``, "Check camera" on
 the box). This prints what its sharpness measure (``blur``: the dice's edge width as a share of a die)
@@ -24,9 +24,10 @@ import time
 
 import cv2
 import numpy as np
-from bench_vision import to_frame
-from photo_changes import DEFOCUS, out_of_focus
-from photo_sets import DATA, SETS, absent
+
+from bench.bench_vision import to_frame
+from measure.changes import DEFOCUS, out_of_focus
+from measure.photo_sets import DATA, SETS, absent
 
 BLURS = (0.0, 3.0, DEFOCUS * 1280, 9.0)
 """Disc diameters (pixels of a 1280x960 frame) the photos are blurred by; 0: as taken."""
@@ -50,9 +51,9 @@ def main() -> int:
     parser.add_argument("--seeds", type=int, default=12, help="renderer frames of each kind")
     args = parser.parse_args()
     from firmware.devices.onnx_runtime import choose_runtime
-    from firmware.labels import load_set
+    from measure.labels import load_set
+    from measure.synth import render
     from vision.camera_check import BLUR_MOST, check_frames
-    from vision.synth import render
 
     cv2.setNumThreads(1)
     print(f"networks on {choose_runtime()}; blurred above {100 * BLUR_MOST:.1f} % (BLUR_MOST)")

@@ -1,7 +1,7 @@
 """Colour mode's figures on the synthetic renderer (issue 4).
 
-    .venv/bin/python bench/bench_colour.py                    # all three figures, small counts
-    .venv/bin/python bench/bench_colour.py --frames 400 --teach-trials 20 --speed 60
+    .venv/bin/python -m bench.bench_colour                    # all three figures, small counts
+    .venv/bin/python -m bench.bench_colour --frames 400 --teach-trials 20 --speed 60
 
 Prints: (1) accuracy and silent errors of ``read_colours`` (default profile) on the renderer's
 ``hardest`` preset; (2) teach under one light, read under another: a copy of the dice (a kit) is
@@ -39,20 +39,14 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from firmware.cli.eval import closest_pairs
-from firmware.devices.onnx_runtime import choose_runtime
-from vision.colour import FACES
-from vision.colour_profile import Profile
-from vision.colour_reader import (
-    COLOUR_SETTINGS,
-    ColourSettings,
-    card_features,
-    face_features,
-    read_cards,
-    read_colours,
-)
+from firmware.devices.onnx_runtime import choose_runtime, chosen_networks
+from measure.scoring import closest_pairs
+from measure.synth import LEZARD_COLOURS, PRESETS, CardFace, Light, Mode, Scene, render, sample_kit
+from vision.cards.reader import card_features, read_cards
+from vision.colours.looks import FACES
+from vision.colours.reader import COLOUR_SETTINGS, ColourSettings, face_features, read_colours
+from vision.profile import Profile
 from vision.reading import Reading
-from vision.synth import LEZARD_COLOURS, PRESETS, CardFace, Light, Mode, Scene, render, sample_kit
 
 
 def nearest_pairs(reading: Reading, scene: Scene) -> dict[int, int]:
@@ -143,6 +137,7 @@ def teach_figure(
 ) -> Counter[str]:
     rng = np.random.default_rng(seed)
     tally: Counter[str] = Counter()
+    networks = chosen_networks(models)
     for _ in range(trials):
         kit = sample_kit(rng, 1.5, (0.0, 0.5))
         teach_light, read_light = random_light(rng), random_light(rng)
@@ -151,11 +146,12 @@ def teach_figure(
             for _ in range(3):
                 frame, _ = render(int(rng.integers(1 << 30)), "default", "colours", faces=[face] * 3,
                                   kit=kit, light=teach_light)  # fmt: skip
-                examples.setdefault(face, []).extend(face_features(frame, models=models, settings=settings))
+                found = face_features(frame, networks=networks, settings=settings)
+                examples.setdefault(face, []).extend(found)
         profile = Profile.teach({k: v for k, v in examples.items() if v})
         for _ in range(reads):
             frame, scene = render(int(rng.integers(1 << 30)), "default", "colours", kit=kit, light=read_light)
-            score(read_colours(frame, profile, models=models, settings=settings), scene, tally)
+            score(read_colours(frame, profile, networks=networks, settings=settings), scene, tally)
     return tally
 
 
@@ -232,11 +228,12 @@ def main() -> None:
     settings = replace(COLOUR_SETTINGS, colour_net=False) if args.classical else COLOUR_SETTINGS
     cv2.setNumThreads(1)
     print(f"networks on {choose_runtime()}", flush=True)
+    networks = chosen_networks(args.models)
     if args.frames:
         colours: Counter[str] = Counter()
         for seed in range(args.frames):
             frame, scene = render(seed, args.preset, "colours")
-            score(read_colours(frame, models=args.models, settings=settings), scene, colours)
+            score(read_colours(frame, networks=networks, settings=settings), scene, colours)
         print(line(f"{args.preset} preset, default profile, {args.frames} frames", colours), flush=True)
     if args.teach_trials:
         taught = teach_figure(args.teach_trials, args.reads, args.models, settings=settings)
@@ -261,7 +258,7 @@ def main() -> None:
         for name, tally in ((taught_name, taught_cards), (built_in_name, built_in)):
             print(line(name, tally).replace("dice", "cards", 1), flush=True)
     if args.speed:
-        print("speed:", speed(lambda f: read_colours(f, models=args.models, settings=settings), "colours",
+        print("speed:", speed(lambda f: read_colours(f, networks=networks, settings=settings), "colours",
                               args.speed))  # fmt: skip
     if args.cards_speed:
         print("cards speed:", speed(read_cards, "cards", args.cards_speed))

@@ -1,6 +1,6 @@
 """The pip reader on the held-out photos changed as another camera or room would change them.
 
-    .venv/bin/python bench/bench_photo_changes.py [--every 2] [--offset 1] [--changes dark-60 warm ...]
+    .venv/bin/python -m bench.bench_photo_changes [--every 2] [--offset 1] [--changes dark-60 warm ...]
 
 The figures of ``kostka eval`` on the odd-numbered images of each set in ../shared/data/dice-photos (the
 networks were trained on the even-numbered ones), first as they are, then darker (a dim room: 60 % and
@@ -24,8 +24,9 @@ import sys
 import time
 
 import cv2
-from photo_changes import CHANGES, as_taken, in_view
-from photo_sets import DATA, SETS, absent
+
+from measure.changes import CHANGES, as_taken, in_view
+from measure.photo_sets import DATA, SETS, absent
 
 
 def main() -> int:
@@ -41,9 +42,9 @@ def main() -> int:
     if absent():
         return 0
     cv2.setNumThreads(1)
-    from firmware.cli.eval import Tally, score
-    from firmware.devices.onnx_runtime import choose_runtime
-    from firmware.labels import load_set
+    from firmware.devices.onnx_runtime import choose_runtime, chosen_networks
+    from measure.labels import load_set
+    from measure.scoring import Tally, score
     from vision.reader import read_dice
 
     sets = {name: load_set(DATA / name) for name in args.sets}
@@ -66,7 +67,8 @@ def main() -> int:
             if frame is None:
                 print(f"\n{name}/{image}: unreadable, skipped")
                 continue
-            reading = as_taken(read_dice(alter(frame), models=args.models), change, *frame.shape[:2])
+            reading = read_dice(alter(frame), networks=chosen_networks(args.models))
+            reading = as_taken(reading, change, *frame.shape[:2])
             score(
                 image,
                 *in_view(sets[name].labels.get(image, []), reading, change, *frame.shape[:2]),

@@ -1,6 +1,6 @@
 """How fast the rule books' advisors are: a cold solve, then advice as a lookup. One function per game.
 
-Run: ``.venv/bin/python bench/bench_rules.py`` (prints one line per measurement; single core).
+Run: ``.venv/bin/python -m bench.bench_rules`` (prints one line per measurement; single core).
 """
 
 from __future__ import annotations

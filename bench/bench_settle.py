@@ -1,7 +1,7 @@
 """Milliseconds per frame of settle detection on one core, 1280x960 frames, several analysis sizes;
 then what it makes of the same throw under a flickering lamp.
 
-Run: .venv/bin/python bench/bench_settle.py [--frames N] [--repeat R]
+Run: .venv/bin/python -m bench.bench_settle [--frames N] [--repeat R]
 
 The frames are synthetic (green felt, five white dice thrown in and coming to rest, sensor noise
 sigma 4), made before timing starts. Only ``SettleDetector.feed`` is timed: grey conversion,

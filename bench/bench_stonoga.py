@@ -1,6 +1,6 @@
 """How long the Nogi Stonogi advisor takes: a cold solve, and advice once the solve is cached.
 
-Run: ``.venv/bin/python bench/bench_stonoga.py`` (prints milliseconds; best of several runs).
+Run: ``.venv/bin/python -m bench.bench_stonoga`` (prints milliseconds; best of several runs).
 """
 
 from __future__ import annotations

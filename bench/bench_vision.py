@@ -1,6 +1,6 @@
 """Speed and accuracy of the pip reader on 1280x960 frames with up to six dice, on ONE core.
 
-    .venv/bin/python bench/bench_vision.py [--per-set 40] [--models DIR] [--runtime R] [--against R]
+    .venv/bin/python -m bench.bench_vision [--per-set 40] [--models DIR] [--runtime R] [--against R]
                                            [--against-models DIR]
 
 Frames are made from the labelled photos in ../shared/data/dice-photos that hold at most six
@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
-from photo_sets import DATA, SETS, absent
+
+from measure.photo_sets import DATA, SETS, absent
 
 if TYPE_CHECKING:
     from vision.reading import Reading
@@ -68,9 +69,9 @@ def main() -> int:
     args = parser.parse_args()
     if absent():
         return 0
-    from firmware.cli.eval import Tally, report, score
-    from firmware.devices.onnx_runtime import choose_runtime
-    from firmware.labels import LabelledDie, load_set
+    from firmware.devices.onnx_runtime import choose_runtime, chosen_networks
+    from measure.labels import LabelledDie, load_set
+    from measure.scoring import Tally, report, score
     from vision.reader import read_dice
 
     cv2.setNumThreads(1)
@@ -97,9 +98,9 @@ def main() -> int:
                 )
                 for d in labelled.labels[name]
             ]
-            read_dice(frame, models=args.models)  # warm caches; the timed read follows
+            read_dice(frame, networks=chosen_networks(args.models))  # warm caches; the timed read follows
             started = time.perf_counter()
-            reading = read_dice(frame, models=args.models)
+            reading = read_dice(frame, networks=chosen_networks(args.models))
             ms = 1000 * (time.perf_counter() - started)
             if other is not None:
                 other.read(frame, reading, args.runtime)
@@ -107,7 +108,7 @@ def main() -> int:
             total.ms.append(ms)
             for t in (tally, total):
                 score(name, labels, reading, t, [])
-        print(report(f"{set_name} as {FRAME_W}x{FRAME_H} frames, {len(names)} frames", tally))
+        print(report(f"{set_name} as {FRAME_W}x{FRAME_H} frames, {len(names)} frames", tally, runtime))
     ms = sorted(total.ms)
     p90 = ms[int(0.9 * (len(ms) - 1))]
     print(
@@ -116,7 +117,7 @@ def main() -> int:
     )
     if other is not None:
         print(other.summary())
-    print(report("all sets together", total))
+    print(report("all sets together", total, runtime))
     if args.colour_frames:
         print(colour_dice_as_pips(args.colour_frames, args.models))
     return 0
@@ -131,13 +132,13 @@ class Other:
         self.name, self.ms, self.frames, self.differ = "", [], 0, 0
 
     def read(self, frame: np.ndarray, reading: Reading, back_to: str | None) -> None:
-        from firmware.devices.onnx_runtime import choose_runtime
+        from firmware.devices.onnx_runtime import choose_runtime, chosen_networks
         from vision.reader import read_dice
 
         self.name = choose_runtime(self.runtime)
-        read_dice(frame, models=self.models)  # warm caches
+        read_dice(frame, networks=chosen_networks(self.models))  # warm caches
         started = time.perf_counter()
-        again = read_dice(frame, models=self.models)
+        again = read_dice(frame, networks=chosen_networks(self.models))
         self.ms.append(1000 * (time.perf_counter() - started))
         choose_runtime(back_to)
         self.frames += 1
@@ -161,15 +162,16 @@ def verdicts(reading: Reading) -> list[tuple[object, str]]:
 
 def colour_dice_as_pips(frames: int, models: str | None) -> str:
     """How many of the renderer's colour dice (no pips) pips mode reads ``ok``."""
+    from firmware.devices.onnx_runtime import chosen_networks
+    from measure.synth import render
     from vision.reader import read_dice
-    from vision.synth import render
 
     dice = ok = 0
     for seed in range(frames):
         for preset in ("default", "hardest"):
             frame, scene = render(seed, preset, "colours")
             dice += len(scene.things)
-            ok += sum(d.status == "ok" for d in read_dice(frame, models=models).dice)
+            ok += sum(d.status == "ok" for d in read_dice(frame, networks=chosen_networks(models)).dice)
     return (
         f"Nogi Stonogi colour dice read in pips mode ({2 * frames} renderer frames): {ok} of {dice}"
         f" read ok as a pip face ({100 * ok / max(1, dice):.1f}%; there are no pips)"

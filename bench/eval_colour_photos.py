@@ -1,8 +1,8 @@
 """Colour mode on real photos: the body colours labelled in tests/data/colour_labels/.
 
-    .venv/bin/python bench/eval_colour_photos.py            # every labelled set, even and odd images
-    .venv/bin/python bench/eval_colour_photos.py --limit 10
-    .venv/bin/python bench/eval_colour_photos.py --change warm    # the photos under a warm lamp
+    .venv/bin/python -m bench.eval_colour_photos            # every labelled set, even and odd images
+    .venv/bin/python -m bench.eval_colour_photos --limit 10
+    .venv/bin/python -m bench.eval_colour_photos --change warm    # the photos under a warm lamp
 
 Reads each labelled photo of ../shared/data/dice-photos with ``read_colours`` (default profile)
 and matches dice to labels by centre, the closest pair first (as ``kostka eval``), within 0.6 of
@@ -13,7 +13,7 @@ is a silent error. ``smoke``
 (translucent dark grey) is shown apart: it is neither clearly black nor clearly not.
 Figures are printed for the even- and odd-numbered images (sorted by name) of each set: the
 settings were looked at on even ones only. ``--change`` reads the photos changed as another
-camera or room would change them (darker, warmer, blurred, JPEG-40, half size: bench/photo_changes.py);
+camera or room would change them (darker, warmer, blurred, JPEG-40, half size: measure/changes.py);
 with the camera nearer (``near-70``, ``near-50``: the photo's middle scaled back up) only the dice
 whose labelled box lies wholly in that middle are scored, as ``bench/bench_photo_changes.py`` scores
 the pips.
@@ -32,14 +32,15 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 import cv2
-from photo_changes import CHANGES, NEARER, as_taken, in_view
-from photo_sets import DATA as PHOTOS
-from photo_sets import absent
 
-from firmware.cli.eval import Failure, closest_pairs, failures_picture
-from firmware.labels import LabelledDie, LabelledSet, load_set
-from vision.colour import STONOGA
-from vision.colour_reader import read_colours
+from firmware.devices.onnx_runtime import chosen_networks
+from measure.changes import CHANGES, NEARER, as_taken, in_view
+from measure.labels import LabelledDie, LabelledSet, load_set
+from measure.photo_sets import DATA as PHOTOS
+from measure.photo_sets import absent
+from measure.scoring import Failure, closest_pairs, failures_picture
+from vision.colours.looks import STONOGA
+from vision.colours.reader import read_colours
 
 ROOT = Path(__file__).resolve().parent.parent
 LABELS = ROOT / "tests" / "data" / "colour_labels"
@@ -67,7 +68,8 @@ def score_set(
         if frame is None:
             tally["unreadable"] += 1
             continue
-        reading = as_taken(read_colours(CHANGES[change](frame), models=models), change, *frame.shape[:2])
+        changed = CHANGES[change](frame)
+        reading = as_taken(read_colours(changed, networks=chosen_networks(models)), change, *frame.shape[:2])
         labels = by_image[image]
         if change in NEARER:
             kept, reading = in_view(boxed(labels, boxes.get(image, [])), reading, change, *frame.shape[:2])

@@ -1,6 +1,6 @@
 """Draw every screen of the appliance as a PNG (and a 4x contact sheet) in a folder, to look at.
 
-    .venv/bin/python bench/render_screens.py [OUT_DIR] [--lang pl|en|all] [--scale 4]
+    .venv/bin/python -m bench.render_screens [OUT_DIR] [--lang pl|en|all] [--scale 4]
 
 Each screen is drawn on luma's dummy device (128x64, mode "1"), exactly as the tests draw it,
 and the time to draw each is printed (the figure behind "from a settled frame to the OLED").

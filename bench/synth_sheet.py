@@ -1,9 +1,9 @@
-"""Write a contact sheet of synthetic scenes (vision/synth.py) for a person to look at.
+"""Write a contact sheet of synthetic scenes (measure/synth/frames.py) for a person to look at.
 
-    .venv/bin/python bench/synth_sheet.py --preset hardest --mode colours --out /tmp/sheet.png
-    .venv/bin/python bench/synth_sheet.py --mode all --boxes --crops --out /tmp/sheet.png
-    .venv/bin/python bench/synth_sheet.py --speed 30          # median time per frame, each preset and mode
-    .venv/bin/python bench/synth_sheet.py --folder /tmp/synth-hardest --count 200 --mode colours
+    .venv/bin/python -m bench.synth_sheet --preset hardest --mode colours --out /tmp/sheet.png
+    .venv/bin/python -m bench.synth_sheet --mode all --boxes --crops --out /tmp/sheet.png
+    .venv/bin/python -m bench.synth_sheet --speed 30          # median time per frame, each preset and mode
+    .venv/bin/python -m bench.synth_sheet --folder /tmp/synth-hardest --count 200 --mode colours
 
 Each tile is a whole 1280x960 frame scaled down; ``--boxes`` draws the truth boxes and faces,
 ``--crops`` adds a row of full-resolution crops around the first dice or cards, so that pips,
@@ -28,7 +28,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.synth import MODES, PRESETS, CardFace, Mode, Scene, render
+from measure.synth import MODES, PRESETS, CardFace, Mode, Scene, render
 
 Image = NDArray[np.uint8]
 

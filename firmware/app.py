@@ -185,7 +185,7 @@ def make_reader(
 ) -> Reader:
     """How a settled frame becomes a ``Reading``: the stand-in's truth, or the vision readers
     (``vision.reader.read_dice`` for pips and, in its cards mode, Lezard cards, with the player's
-    cards ``taught_cards`` when there are some; ``vision.colour_reader.read_colours`` for colour
+    cards ``taught_cards`` when there are some; ``vision.colours.reader.read_colours`` for colour
     dice, with the colours ``taught`` on the box when there are some)."""
     if dice is not None and not vision:
         stand_in = dice
@@ -197,13 +197,16 @@ def make_reader(
 
             cards = taught_cards.profile if taught_cards is not None else None
             return read_dice(frame, "cards", colours=ask.cards, profile=cards, lizards=ask.lizards or None)
-        if ask.colours:
-            from vision.colour_reader import read_colours
+        from firmware.devices.onnx_runtime import chosen_networks
 
-            return read_colours(frame, taught.profile if taught is not None else None)
+        if ask.colours:
+            from vision.colours.reader import read_colours
+
+            profile = taught.profile if taught is not None else None
+            return read_colours(frame, profile, networks=chosen_networks())
         from vision.reader import read_dice
 
-        return read_dice(frame)
+        return read_dice(frame, networks=chosen_networks())
 
     return read
 
@@ -211,30 +214,35 @@ def make_reader(
 def warm_up_readers() -> None:
     """Load the vision readers' networks and run the pip reader's once (ONNX Runtime takes about
     0.1 s here to set them up; the first roll's reading would wait for it)."""
-    from vision.colour_face_net import SECOND_MODEL, load_colour_face_net
-    from vision.colour_net import load_colour_net
-    from vision.reader import load_models
+    from firmware.devices.onnx_runtime import chosen_networks
+    from vision.colours.face_net import MODEL, SECOND_MODEL, load_colour_face_net
+    from vision.colours.net import MODEL as COLOUR_MODEL
+    from vision.colours.net import load_colour_net
+    from vision.pips.reader import load_networks
 
-    load_models()
-    load_colour_net()
-    load_colour_face_net()
-    load_colour_face_net(str(SECOND_MODEL))
+    networks = chosen_networks()
+    load_networks(networks)
+    load_colour_net(COLOUR_MODEL, networks)
+    load_colour_face_net(MODEL, networks)
+    load_colour_face_net(str(SECOND_MODEL), networks)
 
 
 def teach_features(frame: Frame, mode: str = "colours") -> tuple[tuple[float, ...], ...]:
     """The features of the dice (``mode`` colours) or Lezard cards (``mode`` cards) in a frame, to
-    teach them (``vision.colour_reader.teach_features``)."""
-    from vision.colour_reader import teach_features as features
+    teach them (``vision.colours.reader.teach_features``)."""
+    from firmware.devices.onnx_runtime import chosen_networks
+    from vision.reader import teach_features as features
 
-    return tuple(features(frame, mode))
+    return tuple(features(frame, mode, chosen_networks()))
 
 
 def check_camera(frames: list[Frame]) -> CameraChecked:
     """The camera's set-up measured from consecutive frames of a still tray (``vision.camera_check``),
     with the last frame made small for the screen."""
+    from firmware.devices.onnx_runtime import chosen_networks
     from vision.camera_check import check_frames, faults
 
-    check = check_frames(frames)
+    check = check_frames(frames, chosen_networks())
     boxes = tuple((x, y, w, h) for x, y, w, h, _ in check.found)
     return CameraChecked(check, faults(check), snapshot=snapshot(frames[-1], boxes))
 

@@ -1,12 +1,12 @@
 """What colour and card reading is told besides the frame: a taught profile, the board's colours.
 
 Profile files are what ``kostka teach`` writes and ``kostka read --profile`` reads. The profile
-itself (``vision.colour_profile.Profile``) is JSON text; this module is the file around it.
+itself (``vision.profile.Profile``) is JSON text; this module is the file around it.
 Every failure is a ``ProfileError`` whose message names the file and what to do. Card reading
 is told the colours of the Lezard board (the shipped data file, or the player's own).
 
 >>> import tempfile, pathlib
->>> from vision.colour_profile import Profile
+>>> from vision.profile import Profile
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> write_profile_file(str(folder / "p.json"), Profile.teach({"red": [(1.0, 0.0)]}).to_json())
 >>> read_profile_file(str(folder / "p.json")).names
@@ -14,7 +14,7 @@ is told the colours of the Lezard board (the shipped data file, or the player's 
 >>> read_profile_file(str(folder / "none.json"))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-vision.colour_profile.ProfileError: there is no profile file ...
+vision.errors.ProfileError: there is no profile file ...
 """
 
 from __future__ import annotations
@@ -24,13 +24,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from firmware.errors import KostkaError
-from vision.colour_profile import Profile, ProfileError
+from vision.errors import ProfileError
+from vision.profile import Profile
 
 if TYPE_CHECKING:
     from rules.lezard_board import LezardData
 
-__all__ = ["ProfileError", "ReaderSetupError", "board_colours", "board_data", "read_profile_file",
-           "reader_inputs", "write_profile_file"]
+__all__ = [
+    "ProfileError",
+    "ReaderSetupError",
+    "board_colours",
+    "board_data",
+    "read_profile_file",
+    "reader_inputs",
+    "write_profile_file",
+]
 
 
 def read_profile_file(path: str, mode: str | None = None) -> Profile:
@@ -129,9 +137,9 @@ def reader_inputs(
     lizards' for ``cards``. A file given for another mode, or one that cannot be used, raises
     ``ReaderSetupError`` saying what to do.
     """
-    from vision.dice_net import ModelError
-    from vision.face_net import FaceModelError
-    from vision.reader import load_models
+    from firmware.devices.onnx_runtime import chosen_networks
+    from vision.errors import FaceModelError, ModelError
+    from vision.pips.reader import load_networks
 
     if profile_path is not None and mode not in ("colours", "cards"):
         modes = "add --mode colours or --mode cards, or leave it out"
@@ -140,7 +148,7 @@ def reader_inputs(
         raise ReaderSetupError(f"--board is for cards, not {mode}; add --mode cards or leave it out")
     try:
         if mode == "pips":
-            load_models(models)
+            load_networks(chosen_networks(models))
         elif mode == "colours" and profile_path is not None:
             return read_profile_file(profile_path, "colours"), None, None
         elif mode == "cards":

@@ -1,7 +1,7 @@
 """The colours taught on the box: one profile file in the state directory, read by the colour reader.
 
 The menu's "teach colours" (``firmware.machine.teach``) ends with ``KeepColours``; the loop hands
-its features to ``TaughtColours.keep``, which makes the profile (``vision.colour_profile``) and
+its features to ``TaughtColours.keep``, which makes the profile (``vision.profile``) and
 writes it whole, synced, as ``colours.json`` beside the saved games. From then on, and after every
 restart, the reader of colour dice is given that profile (``profile``; None: the built-in colours).
 The file is an ordinary profile: ``kostka read --mode colours --profile /var/lib/kostka/colours.json``.
@@ -29,7 +29,8 @@ from pathlib import Path
 
 from firmware.machine.events import Features
 from firmware.profiles import read_profile_file, write_profile_file
-from vision.colour_profile import Profile, ProfileError
+from vision.errors import ProfileError
+from vision.profile import Profile
 
 log = logging.getLogger(__name__)
 

@@ -85,7 +85,7 @@ def _eval(set_name: str, held_out: bool, target: str, what: str) -> Figure:
     )
 
 
-BENCH_COLOUR = "python bench/bench_colour.py --speed 0"
+BENCH_COLOUR = "python -m bench.bench_colour --speed 0"
 FIGURES: tuple[Figure, ...] = (
     _eval("byler-mixed-tray", True, "99.5 / 0.2 %", "pips, byler held-out half (mixed bodies, tray)"),
     _eval("matteo-white-on-wood", True, "99.5 / 0.2 %", "pips, matteo held-out half (white dice, webcam)"),
@@ -127,7 +127,7 @@ FIGURES: tuple[Figure, ...] = (
         "colours/photos",
         "colour mode on the photos' Nogi Stonogi-coloured bodies (odd / even images)",
         "99 / 0.5 %",
-        "python bench/eval_colour_photos.py",
+        "python -m bench.eval_colour_photos",
         needs_photos=True,
     ),
 )
@@ -216,7 +216,7 @@ def _read(mode: str, images: Sequence[Path], relative_to: Path) -> dict[str, lis
 
 def _rendered(mode: str, preset: str, folder: Path) -> Path:
     where = folder / f"{mode}-{preset}"
-    _run([PYTHON, "bench/synth_sheet.py", "--folder", str(where), "--count", str(RENDERED_COUNT),
+    _run([PYTHON, "-m", "bench.synth_sheet", "--folder", str(where), "--count", str(RENDERED_COUNT),
           "--mode", mode, "--preset", preset, "--seed", "1"])  # fmt: skip
     return where
 

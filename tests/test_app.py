@@ -148,17 +148,18 @@ def test_the_readers_warm_up_before_the_camera_opens_and_a_failing_warm_up_stops
 
 def test_after_the_warm_up_the_first_readings_open_no_network() -> None:
     from firmware.app import warm_up_readers
+    from firmware.devices.onnx_runtime import chosen_networks
+    from measure.synth import render
     from vision import networks
-    from vision.colour_reader import read_colours
+    from vision.colours.reader import read_colours
     from vision.reader import read_dice
-    from vision.synth import render
 
     networks._open.cache_clear()
     warm_up_readers()
     opened = networks._open.cache_info().misses
     assert opened == 6  # dice, face, closer-look, colour and the two colour face networks
-    read_dice(render(1, "default", "pips")[0])
-    read_colours(render(1, "default", "colours")[0])
+    read_dice(render(1, "default", "pips")[0], networks=chosen_networks())
+    read_colours(render(1, "default", "colours")[0], networks=chosen_networks())
     assert networks._open.cache_info().misses == opened
 
 

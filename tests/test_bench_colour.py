@@ -1,4 +1,4 @@
-"""bench/bench_colour.py: ``--preset`` reads figure (1) and the cards on the preset asked for."""
+"""bench.bench_colour: ``--preset`` reads figure (1) and the cards on the preset asked for."""
 
 from __future__ import annotations
 
@@ -15,8 +15,7 @@ def test_preset_reaches_every_frame_it_reads(
 ) -> None:
     """Two colour frames and one card frame of the easy preset: each rendered with that preset, and
     both figures' lines name it; without ``--preset`` they are the hardest preset's."""
-    monkeypatch.syspath_prepend(str(ROOT / "bench"))
-    import bench_colour
+    from bench import bench_colour
 
     render = bench_colour.render
     asked: list[tuple[str, str]] = []
@@ -27,7 +26,7 @@ def test_preset_reaches_every_frame_it_reads(
 
     monkeypatch.setattr(bench_colour, "render", noting)
     quick = ["--frames", "2", "--teach-trials", "0", "--speed", "0", "--cards", "1"]
-    monkeypatch.setattr(sys, "argv", ["bench_colour.py", "--preset", "easy", *quick])
+    monkeypatch.setattr(sys, "argv", ["bench.bench_colour", "--preset", "easy", *quick])
     bench_colour.main()
     out = capsys.readouterr().out
     assert asked == [("easy", "colours"), ("easy", "colours"), ("easy", "cards")]
@@ -35,7 +34,7 @@ def test_preset_reaches_every_frame_it_reads(
     assert "cards, easy preset, 1 frames: " in out
 
     asked.clear()
-    monkeypatch.setattr(sys, "argv", ["bench_colour.py", *quick])
+    monkeypatch.setattr(sys, "argv", ["bench.bench_colour", *quick])
     bench_colour.main()
     assert asked == [("hardest", "colours"), ("hardest", "colours"), ("hardest", "cards")]
     assert "hardest preset, default profile, 2 frames: " in capsys.readouterr().out

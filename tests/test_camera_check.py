@@ -13,8 +13,8 @@ import pytest
 from numpy.typing import NDArray
 
 from firmware.cli import main
+from measure.synth import render
 from vision.camera_check import BLUR_MOST, CameraCheck, check_frames, faults
-from vision.synth import render
 
 ROWS = np.arange(960, dtype=np.float32)[:, None, None]
 

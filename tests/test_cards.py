@@ -1,4 +1,4 @@
-"""Lezard cards (vision/cards.py): one square, two squares in order, a lizard; the board's colours."""
+"""Lezard cards (vision/cards/reader.py): one square, two squares in order, a lizard; the board's colours."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import cards
-from vision.cards import (
+from measure.synth import CardFace, Glare, Kit, Light, render
+from measure.synth.paint import NOMINAL_KIT, card_face
+from vision.cards import reader as cards
+from vision.cards.reader import (
     CARD_H,
     CARD_W,
     DEFAULT_CARD_COLOURS,
@@ -16,11 +18,9 @@ from vision.cards import (
     card_hue_name,
     card_json,
     read_card,
+    read_cards,
 )
-from vision.colour import Cast
-from vision.colour_reader import read_cards
-from vision.synth import CardFace, Glare, Kit, Light, render
-from vision.synth_paint import NOMINAL_KIT, card_face
+from vision.whitebalance import Cast
 
 CARDS = [
     CardFace("square", ("red",)),
@@ -232,14 +232,14 @@ def test_a_card_in_a_glare_spot_as_pale_as_its_paper_is_found(monkeypatch: pytes
     """A hardest frame (seed 20204, no tuning seed) whose lamp washes the felt around the card as
     pale and bright as its paper: only the finer edges at the brightest levels cut it out (and, since
     session 42, the hole its rim leaves in a darker cut)."""
-    import vision.cards
+    import vision.cards.reader
 
     frame, scene = render(20204, "hardest", "cards")
     truth = text(scene.things[0].face)  # type: ignore[arg-type]
     assert [(d.face, d.status) for d in read_cards(frame).dice] == [(truth, "ok")]
-    monkeypatch.setattr(vision.cards, "GLARE_LEVELS", ())
+    monkeypatch.setattr(vision.cards.reader, "GLARE_LEVELS", ())
     assert [(d.face, d.status) for d in read_cards(frame).dice] == [(truth, "ok")]  # by its hole
-    monkeypatch.setattr(vision.cards, "HOLE_PAPER", 2.0)  # no brighter part covers twice its hole
+    monkeypatch.setattr(vision.cards.reader, "HOLE_PAPER", 2.0)  # no brighter part covers twice its hole
     assert read_cards(frame).dice == ()
 
 

@@ -39,8 +39,8 @@ from firmware.machine.step import (
 )
 from firmware.screens.samples import sample_setup
 from firmware.views import CheckView, MessageView, Snapshot, SnapshotView
+from measure.synth import render
 from vision.camera_check import CameraCheck
-from vision.synth import render
 
 OK, PREV, NEXT, MENU = ButtonEvent.OK, ButtonEvent.PREV, ButtonEvent.NEXT, ButtonEvent.MENU
 GOOD = CameraCheck(1280, 960, 4, 4, 118.0, 0.004, 0.002)

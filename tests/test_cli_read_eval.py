@@ -11,7 +11,7 @@ import cv2
 import pytest
 
 from firmware.cli import main
-from firmware.labels import LabelledDie, LabelsError, labels_mode, load_set, parse_labels
+from measure.labels import LabelledDie, LabelsError, labels_mode, load_set, parse_labels
 
 DICE = Path(__file__).parent / "data" / "dice"
 

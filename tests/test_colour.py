@@ -1,7 +1,7 @@
-"""Colour mode (vision/colour*.py, vision/star.py): white balance, each light, the star and yellow.
+"""Colour mode (vision/colours/, vision/whitebalance.py): white balance, each light, the star and yellow.
 
-Frames come from the synthetic renderer (vision/synth.py) with their truth. The classical
-finder is run without the networks (``NO_NET``); the colour network (vision/colour_net.py,
+Frames come from the synthetic renderer (measure/synth/frames.py) with their truth. The classical
+finder is run without the networks (``NO_NET``); the colour network (vision/colours/net.py,
 vision/data/colour_net.onnx) is tested on its own and as the shipped reader (``WITH_NET``). The
 whole-figure measurements are in bench/bench_colour.py.
 """
@@ -16,23 +16,23 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import colour, colour_with_net
-from vision.colour import (
+from measure.synth import Glare, HandShadow, Light, Scene, Truth, render, sample_kit
+from measure.synth.paint import PipLook, colour_face, pip_face
+from vision import whitebalance as wb
+from vision.colours import with_net as colour_with_net
+from vision.colours.classical import trusted
+from vision.colours.face_net import FACE_CLASSES as FACE_NET_CLASSES
+from vision.colours.finder import Blob, find_dice
+from vision.colours.looks import (
     FACE_PX,
     FACE_SHARE,
-    TRUST,
-    Cast,
     FaceLook,
     FaceVerdict,
-    estimate_cast,
     judge_face,
     look_at_face,
     name_colour,
 )
-from vision.colour_classical import trusted
-from vision.colour_face_net import FACE_CLASSES as FACE_NET_CLASSES
-from vision.colour_finder import Blob, find_dice
-from vision.colour_net import (
+from vision.colours.net import (
     CLASSES,
     FINE_CELLS,
     INPUT,
@@ -46,12 +46,11 @@ from vision.colour_net import (
     run_maps,
     top_faces,
 )
-from vision.colour_reader import COLOUR_SETTINGS, ColourSettings, read_colours
-from vision.colour_with_net import judge_find, net_may_trust, net_typical, without_twins
+from vision.colours.reader import COLOUR_SETTINGS, ColourSettings, read_colours
+from vision.colours.with_net import judge_find, net_may_trust, net_typical, without_twins
+from vision.frame import Pyramid
 from vision.reading import Die, Reading
-from vision.scaling import Pyramid
-from vision.synth import Glare, HandShadow, Light, Scene, Truth, render, sample_kit
-from vision.synth_paint import PipLook, colour_face, pip_face
+from vision.whitebalance import TRUST, Cast, estimate_cast
 
 NO_NET = replace(COLOUR_SETTINGS, use_net=False, colour_net=False)
 WITH_NET = replace(COLOUR_SETTINGS, colour_net=True)
@@ -120,36 +119,36 @@ def test_grey_votes_a_few_casts_at_a_time_are_every_casts_votes() -> None:
     rng = np.random.default_rng(5)
     chroma = (rng.normal(-0.2, 0.3, 5000).astype(np.float32), rng.normal(0.1, 0.2, 5000).astype(np.float32))
     weight = rng.random(5000).astype(np.float32)
-    line = np.array(colour.WARM_END, np.float32)
-    casts = (colour.CAST_STEPS[:, None] * line[None, :]).astype(np.float32)
+    line = np.array(wb.WARM_END, np.float32)
+    casts = (wb.CAST_STEPS[:, None] * line[None, :]).astype(np.float32)
     distance = (chroma[0][None, :] - casts[:, :1]) ** 2 + (chroma[1][None, :] - casts[:, 1:]) ** 2
-    near = distance < colour.NEUTRAL**2
-    votes = colour._grey_votes(chroma, weight, line)
-    assert votes.shape == (len(colour.CAST_STEPS),) and near.sum(axis=1).min() > 0
+    near = distance < wb.NEUTRAL**2
+    votes = wb._grey_votes(chroma, weight, line)
+    assert votes.shape == (len(wb.CAST_STEPS),) and near.sum(axis=1).min() > 0
     assert np.allclose(votes, near.astype(np.float32) @ weight, rtol=1e-5)
 
 
 def test_percentile_is_numpys_in_double_precision() -> None:
-    """``colour.percentile`` gives np.percentile's value (of the same numbers as float64) for any
+    """``wb.percentile`` gives np.percentile's value (of the same numbers as float64) for any
     length, share and layout: strided planes, whole numbers with ties, one value; nan for none."""
     rng = np.random.default_rng(11)
     for n in (1, 2, 3, 10, 999, 15000):
         for values in (rng.uniform(0, 255, n).astype(np.float32), rng.integers(0, 5, n).astype(np.float32)):
             for q in (0.0, 12.5, 50.0, 90.0, 97.0, 99.0, 100.0):
-                assert colour.percentile(values, q) == float(np.percentile(values.astype(np.float64), q))
+                assert wb.percentile(values, q) == float(np.percentile(values.astype(np.float64), q))
     plane = rng.uniform(0, 255, (100, 150, 3)).astype(np.float32)[..., 2]
-    assert colour.percentile(plane, 90) == float(np.percentile(plane.astype(np.float64), 90))
-    assert plane.flags.c_contiguous is False and math.isnan(colour.percentile(plane[:0], 50))
+    assert wb.percentile(plane, 90) == float(np.percentile(plane.astype(np.float64), 90))
+    assert plane.flags.c_contiguous is False and math.isnan(wb.percentile(plane[:0], 50))
 
 
 def test_corrected_is_the_cast_undone_and_cut_at_255() -> None:
     """``corrected`` (by cv2.multiply) gives numpy's float32 products, clipped and truncated."""
     rng = np.random.default_rng(12)
     crop = rng.integers(0, 256, (40, 60, 3), dtype=np.uint8)[::2, 1:]
-    cast = colour.Cast((1.37, 1.0, 0.64), 200.0, 0.5)
+    cast = wb.Cast((1.37, 1.0, 0.64), 200.0, 0.5)
     expected = np.clip(crop.astype(np.float32) * np.array(cast.gains, np.float32), 0, 255).astype(np.uint8)
-    assert np.array_equal(colour.corrected(crop, cast), expected) and expected.max() == 255
-    assert colour.corrected(crop[:0], cast).shape == (0, 59, 3)
+    assert np.array_equal(wb.corrected(crop, cast), expected) and expected.max() == 255
+    assert wb.corrected(crop[:0], cast).shape == (0, 59, 3)
 
 
 def face_crop(sprite: np.ndarray, turn: float, cast_bgr: tuple[float, float, float]) -> np.ndarray:

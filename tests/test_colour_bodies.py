@@ -1,5 +1,5 @@
 """Colour mode on real pip dice too big for its own networks: the pip reader's dice, their body
-colour named (vision.colour_bodies); and real pip dice its networks do read, whose pips must not
+colour named (vision.colours.bodies); and real pip dice its networks do read, whose pips must not
 make two dice of one."""
 
 from __future__ import annotations
@@ -14,17 +14,18 @@ import cv2
 import numpy as np
 import pytest
 
-import vision.colour_reader as colour_reader
-from firmware.labels import load_set
-from vision.colour_bodies import body_features, read_bodies
-from vision.colour_face_net import FACE_CLASSES, FaceClassifiers, load_colour_face_net
-from vision.colour_face_net import MODEL as FACE_MODEL
-from vision.colour_net import INPUT, MODEL, pair_peaks
-from vision.colour_reader import COLOUR_SETTINGS, face_features, read_colours
-from vision.colour_settings import ColourSettings
-from vision.colour_with_net import net_tops, split_touching
+import vision.colours.reader as colour_reader
+from measure.labels import load_set
+from measure.synth import render
+from vision.colours.bodies import body_features, read_bodies
+from vision.colours.face_net import FACE_CLASSES, FaceClassifiers, load_colour_face_net
+from vision.colours.face_net import MODEL as FACE_MODEL
+from vision.colours.net import INPUT, MODEL, pair_peaks
+from vision.colours.reader import COLOUR_SETTINGS, face_features, read_colours
+from vision.colours.settings import ColourSettings
+from vision.colours.with_net import net_tops, split_touching
+from vision.networks import SHIPPED
 from vision.reading import Die
-from vision.synth import render
 
 DICE = load_set(Path(__file__).parent / "data" / "dice")
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice-photos"
@@ -99,8 +100,8 @@ def test_red_pip_dice_in_a_box_read_red() -> None:
 def test_the_classifier_stops_early_on_a_frame_it_does_not_know(monkeypatch: pytest.MonkeyPatch) -> None:
     """matteo's white dice: the colour network takes their pips for dice (a dozen finds); the
     first few the classifier sees already show it does not know the frame, so it looks at no more."""
-    import vision.colour_face_net as face_net
-    import vision.colour_with_net as with_net
+    import vision.colours.face_net as face_net
+    import vision.colours.with_net as with_net
 
     looked: list[int] = []
     classify = face_net.classify_faces
@@ -111,10 +112,10 @@ def test_the_classifier_stops_early_on_a_frame_it_does_not_know(monkeypatch: pyt
 
     monkeypatch.setattr(face_net, "classify_faces", counting)
     frame = photo("six_57.jpg")
-    path = colour_reader.colour_model(COLOUR_SETTINGS, None)
+    path = SHIPPED.colour_net(COLOUR_SETTINGS.colour_net)
     assert path is not None
     finds = with_net.net_tops(frame, COLOUR_SETTINGS, path)[0]
-    assert with_net.classified(frame, COLOUR_SETTINGS, path, colour_reader.face_model(None)) is None
+    assert with_net.classified(frame, COLOUR_SETTINGS, path, SHIPPED.colour_face_net()) is None
     assert len(finds) > 2 * with_net.FEW and 0 < sum(looked) <= 2 * with_net.FEW, (len(finds), looked)
 
 
@@ -129,8 +130,9 @@ def _face(body: tuple[int, int, int], clipped: tuple[int, int, int], clipped_sha
 def test_an_over_exposed_red_face_that_looks_orange_is_red() -> None:
     """A red die under a bright lamp: its red channel clipped at 255 lets its green show (it looks
     orange), but the pixels the camera did not clip keep red's hue. An orange die keeps orange's."""
-    from vision.colour import Cast, look_at_face, unclipped_hue
-    from vision.colour_bodies import over_exposed_red
+    from vision.colours.bodies import over_exposed_red
+    from vision.colours.looks import look_at_face, unclipped_hue
+    from vision.whitebalance import Cast
 
     cast = Cast((1.0, 1.0, 1.0), 250.0, 0.5)
     red = _face((40, 45, 200), (90, 160, 255), 0.6)  # red pixels round a clipped, orange-looking middle
@@ -150,8 +152,9 @@ def test_a_red_face_whose_lit_part_looks_orange_is_red() -> None:
     """Over-exposed in part: the look names the face red, but under ``OK_AGREE`` of it is red; red
     and orange together are enough, and its unclipped pixels are red. Black in place of the orange
     (a red and black die) is no lit part, and an orange die's unclipped pixels stay orange."""
-    from vision.colour import OK_AGREE, Cast, look_at_face
-    from vision.colour_bodies import over_exposed_red
+    from vision.colours.bodies import over_exposed_red
+    from vision.colours.looks import OK_AGREE, look_at_face
+    from vision.whitebalance import Cast
 
     cast = Cast((1.0, 1.0, 1.0), 250.0, 0.5)
     half_lit = _face((40, 45, 200), (90, 160, 255), 0.25)
@@ -188,7 +191,7 @@ def test_red_dice_under_an_evening_lamp_read_red(
     die keeps an orange hue where the camera did not clip it: hue 11); without the look at the unclipped
     pixels (``over_exposed_red``) the rescued ones are ``uncertain``. The first four photos are
     even-numbered (``body_red_hue`` was chosen on them), the last three odd."""
-    import vision.colour_bodies
+    import vision.colours.bodies
 
     with (COLOUR_LABELS / "gissur-red-in-box.csv").open(newline="") as handle:
         rows = [r for r in csv.DictReader(handle) if r["image"].startswith(key)]
@@ -208,7 +211,7 @@ def test_red_dice_under_an_evening_lamp_read_red(
         )
 
     assert red_ok() == len(rows) - left
-    monkeypatch.setattr(vision.colour_bodies, "over_exposed_red", lambda *_: False)
+    monkeypatch.setattr(vision.colours.bodies, "over_exposed_red", lambda *_: False)
     assert red_ok() == len(rows) - left - rescued
 
 
@@ -287,12 +290,11 @@ def test_a_pip_die_whose_rows_of_pips_give_two_peaks_stays_one_die() -> None:
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason=f"{SHARED} is absent (the labelled dice photos)")
 def test_a_die_bigger_than_the_renderer_draws_is_counted_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """byler 111316 with the camera nearer (``bench/photo_changes.py``'s near-70: its middle 70 % scaled
+    """byler 111316 with the camera nearer (``measure/changes.py``'s near-70: its middle 70 % scaled
     back up): the black and the green die's top faces, bigger than any the renderer draws, are two
     finds each to the colour network's first look, both read ``ok``; its look at half size sees one
     face at each (``counted_twice``), so each die is read once. Without that look, twice."""
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "bench"))
-    from photo_changes import CHANGES, as_taken
+    from measure.changes import CHANGES, as_taken
 
     photo = cv2.imread(str(SHARED / "byler-mixed-tray" / "images" / "IMG_20191208_111316.jpg"))
     height, width = photo.shape[:2]

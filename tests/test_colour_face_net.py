@@ -1,4 +1,4 @@
-"""Colour mode's face classifier (vision/colour_face_net.py, vision/data/colour_face_net.onnx).
+"""Colour mode's face classifier (vision/colours/face_net.py, vision/data/colour_face_net.onnx).
 
 It loads on whichever OpenCV is installed (CI runs this on Bookworm's 4.11 too), names the top
 faces the colour network finds in rendered frames (seeds the training never drew: it uses
@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from firmware.devices.onnx_runtime import choose_runtime
-from vision.colour import Cast
-from vision.colour_face_net import (
+from measure.synth import render
+from vision.colours.face_net import (
     CROP,
     FACE_CLASSES,
     FACE_CLIP,
@@ -25,11 +25,11 @@ from vision.colour_face_net import (
     face_input,
     load_colour_face_net,
 )
-from vision.colour_finder import frame_cast
-from vision.colour_net import find_top_faces, load_colour_net
+from vision.colours.finder import frame_cast
+from vision.colours.net import find_top_faces, load_colour_net
+from vision.frame import Pyramid
 from vision.networks import DnnNetwork
-from vision.scaling import Pyramid
-from vision.synth import render
+from vision.whitebalance import Cast
 
 FACES = ("yellow", "red", "green", "blue", "black", "star")
 
@@ -132,10 +132,13 @@ def test_without_the_classifier_colour_mode_reads_classically_and_asked_for_it_s
 ) -> None:  # type: ignore[no-untyped-def]
     from dataclasses import replace
 
-    from vision.colour_reader import COLOUR_SETTINGS, read_colours
+    from vision.colours.reader import COLOUR_SETTINGS, read_colours
 
     frame, _ = render(5, "easy", "colours", faces=["red", "blue"])
-    monkeypatch.setattr("vision.colour_reader.FACE_MODEL", tmp_path / "colour_face_net.onnx")
+    from vision.networks import Networks
+
+    missing = tmp_path / "colour_face_net.onnx"
+    monkeypatch.setattr(Networks, "colour_face_net", lambda self: missing)
     classical = read_colours(frame)  # falls back to the classical path, as without a colour network
     assert len(classical.dice) >= 1
     with pytest.raises(ColourFaceNetError, match=r"colour face classifier .* is missing"):

@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from vision.colour import Cast
-from vision.colour_glare import red_sides
-from vision.scaling import Pyramid
+from vision.colours.glare import red_sides
+from vision.frame import Pyramid
+from vision.whitebalance import Cast
 
 PALE_PINK = (173, 157, 214)  # BGR of a glossy red top face under the lamp (gissur-red-in-box)
 DEEP_RED = (35, 30, 190)

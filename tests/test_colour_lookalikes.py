@@ -13,10 +13,11 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from vision.colour import FACE_PX, Cast, judge_face, look_at_face
+from vision.colours.looks import FACE_PX, judge_face, look_at_face
+from vision.whitebalance import Cast
 
 NEUTRAL = Cast((1.0, 1.0, 1.0), 250.0, 0.5)
-STONOGA_PAINTS = {  # BGR, as the renderer paints Nogi Stonogi's faces (vision/synth_paint.py)
+STONOGA_PAINTS = {  # BGR, as the renderer paints Nogi Stonogi's faces (measure/synth/paint.py)
     "yellow": (25, 205, 245),
     "red": (45, 40, 200),
     "green": (60, 150, 35),
@@ -45,7 +46,7 @@ def test_the_stonoga_colours_own_plastic_is_read_ok(name: str) -> None:
     assert (verdict.face, verdict.ok) == (name, True), verdict
 
 
-LOOKALIKES = {  # each caught by one rule of vision.colour._solid
+LOOKALIKES = {  # each caught by one rule of vision.colours.looks._solid
     "yellow swirled with orange": face((25, 205, 245), (10, 120, 250), most=0.6),  # HUE_RANGE
     "neon lime": face((20, 240, 225)),  # HUE_WINDOW
     "chartreuse": face((30, 240, 170)),  # HUE_WINDOW

@@ -182,7 +182,7 @@ def test_the_box_reads_a_lizard_card_in_the_colours_of_its_lizards() -> None:
     from firmware.app import make_reader
     from firmware.machine.step import ReadDice
     from firmware.profiles import board_data
-    from vision.synth import CardFace, render
+    from measure.synth import CardFace, render
 
     frame, _ = render(0, "easy", "cards", faces=[CardFace("lizard", ("orange",))])
     box = board_data()

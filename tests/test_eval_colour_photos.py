@@ -1,4 +1,4 @@
-"""bench/eval_colour_photos.py: its tallies and the failures it draws agree, die for die."""
+"""bench.eval_colour_photos: its tallies and the failures it draws agree, die for die."""
 
 from __future__ import annotations
 
@@ -20,11 +20,9 @@ def test_every_die_not_read_right_is_a_failure_drawn(tmp_path: Path, monkeypatch
     """The first six gissur photos, with the first die of each reading made ``uncertain`` (so there
     are failures to draw): each Stonoga-coloured die not read right is one failure, with its
     label's colour and what colour mode said, and the failures picture is written."""
-    monkeypatch.syspath_prepend(str(ROOT / "bench"))
-    import eval_colour_photos
-
-    from firmware.cli.eval import Failure, failures_picture
-    from firmware.labels import LabelledSet
+    from bench import eval_colour_photos
+    from measure.labels import LabelledSet
+    from measure.scoring import Failure, failures_picture
 
     read = eval_colour_photos.read_colours
 
@@ -51,11 +49,10 @@ def test_every_die_not_read_right_is_a_failure_drawn(tmp_path: Path, monkeypatch
 def test_a_reading_of_a_changed_photo_is_mapped_back_to_the_photo(
     change: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``photo_changes.as_taken``: a die drawn on a photo, read on the changed photo (the reader's box
+    """``measure.changes.as_taken``: a die drawn on a photo, read on the changed photo (the reader's box
     found by thresholding), lands back on its place in the photo as taken (the failures pictures are
     drawn there)."""
-    monkeypatch.syspath_prepend(str(ROOT / "bench"))
-    from photo_changes import CHANGES, as_taken
+    from measure.changes import CHANGES, as_taken
 
     photo = np.full((600, 800, 3), 200, np.uint8)
     photo[250:310, 300:360] = 20  # a dark die, its centre (330, 280)
@@ -75,12 +72,10 @@ def test_a_nearer_camera_scores_only_the_dice_wholly_in_view(monkeypatch: pytest
     """``--change near-50`` (the photo's middle half, scaled back up): a colour label is scored only
     when its die's labelled box lies wholly in that middle, as ``bench/bench_photo_changes.py`` scores
     the pips; a die the reader finds beside a die the middle cuts is no silent error."""
-    monkeypatch.syspath_prepend(str(ROOT / "bench"))
     import csv
 
-    import eval_colour_photos
-
-    from firmware.labels import load_set
+    from bench import eval_colour_photos
+    from measure.labels import load_set
 
     with (eval_colour_photos.LABELS / "gissur-red-in-box.csv").open(newline="") as handle:
         rows = list(csv.DictReader(handle))
@@ -100,13 +95,12 @@ def test_a_nearer_camera_scores_only_the_dice_wholly_in_view(monkeypatch: pytest
     assert tally["ok where no die"] == 0
 
 
-@pytest.mark.parametrize("name", ["eval_colour_photos", "photo_changes"])
-def test_the_bench_modules_examples_hold(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """pytest collects doctests from tests/, rules/, vision/ and firmware/ only: these bench modules'
-    examples are run here."""
+def test_the_bench_modules_examples_hold() -> None:
+    """pytest collects doctests from the installed wings and tests/ only: the examples of
+    bench.eval_colour_photos are run here."""
     import doctest
-    import importlib
 
-    monkeypatch.syspath_prepend(str(ROOT / "bench"))
-    result = doctest.testmod(importlib.import_module(name))
+    from bench import eval_colour_photos
+
+    result = doctest.testmod(eval_colour_photos)
     assert result.attempted > 0 and result.failed == 0

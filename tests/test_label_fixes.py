@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from firmware.cli import main
-from firmware.label_fixes import FIXES
-from firmware.labels import load_set
+from measure.label_fixes import FIXES
+from measure.labels import load_set
 
 PHOTOS = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice-photos"
 

@@ -24,10 +24,10 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from firmware.devices.onnx_runtime import OnnxRuntimeNetwork, choose_runtime
-from vision.dice_net import CLASSES, load_net, run_maps, softmax
-from vision.face_net import CLOSE_CROP, CLOSE_MODEL, FACE_CLASSES, FACE_CROP, load_face_net
+from firmware.devices.onnx_runtime import OnnxRuntimeNetwork, choose_runtime, chosen_networks
 from vision.networks import DnnNetwork
+from vision.pips.dice_net import CLASSES, load_net, run_maps, softmax
+from vision.pips.face_net import CLOSE_CROP, CLOSE_MODEL, FACE_CLASSES, FACE_CROP, load_face_net
 
 REFERENCE = Path(__file__).parent / "data" / "model_outputs.npz"
 PHOTO = Path(__file__).parent / "data" / "dice" / "images" / "six_57.jpg"
@@ -37,7 +37,7 @@ TOLERANCE = 1e-3
 # differ by up to about half a unit, chances by 0.02 on the reader's crops of real dice).
 INT8_TOLERANCE = 0.05
 # Places in the stored region: a frame not a multiple of 32 (run_maps pads it), two 128-pixel
-# crops as vision.dice_net.look_closer takes them, and 48-pixel crops on and beside dice.
+# crops as vision.pips.dice_net.look_closer takes them, and 48-pixel crops on and beside dice.
 FRAME = (slice(0, 200), slice(0, 270))
 CROPS = [(0, 0), (60, 120)]
 FACES = [(33, 104), (127, 31), (118, 113), (84, 174), (197, 170), (210, 40), (40, 260)]
@@ -52,20 +52,22 @@ def _region() -> NDArray[np.uint8]:
 
 
 def _outputs(region: NDArray[np.uint8]) -> dict[str, NDArray[np.float32]]:
-    """Each network's outputs on its inputs cut from ``region``, as the reader calls them."""
-    dice_net = load_net()
+    """Each network's outputs on its inputs cut from ``region``, as the reader calls them (on the
+    runtime chosen)."""
+    networks = chosen_networks()
+    dice_net = load_net(networks=networks)
     crops = [np.ascontiguousarray(region[y : y + 128, x : x + 128]) for y, x in CROPS]
     crop_maps = dice_net.run(cv2.dnn.blobFromImages(crops, 1.0 / 255.0))
     frame_maps = np.array(run_maps(dice_net, np.ascontiguousarray(region[FRAME])), np.float32)
     half = FACE_CROP // 2
     padded = cv2.copyMakeBorder(region, half, half, half, half, cv2.BORDER_REPLICATE)
     faces = [np.ascontiguousarray(padded[y : y + 2 * half, x : x + 2 * half]) for y, x in FACES]
-    face_net = load_face_net()
+    face_net = load_face_net(networks=networks)
     face_logits = face_net.run(cv2.dnn.blobFromImages(faces, 1.0 / 255.0))
     half = CLOSE_CROP // 2
     padded = cv2.copyMakeBorder(region, half, half, half, half, cv2.BORDER_REPLICATE)
     close = [np.ascontiguousarray(padded[y : y + 2 * half, x : x + 2 * half]) for y, x in FACES]
-    close_net = load_face_net(str(CLOSE_MODEL))
+    close_net = load_face_net(str(CLOSE_MODEL), networks)
     close_logits = close_net.run(cv2.dnn.blobFromImages(close, 1.0 / 255.0))
     return {
         "frame_maps": frame_maps,
@@ -101,7 +103,10 @@ def outputs(runtime: str, reference: dict[str, NDArray[np.float32]]) -> dict[str
 @pytest.mark.parametrize("runtime_name", sorted(RUNTIMES))
 def test_the_networks_load_on_this_opencv_and_onnx_runtime(runtime_name: str) -> None:
     choose_runtime(runtime_name)
-    for net in (load_net(), load_face_net(), load_face_net(str(CLOSE_MODEL))):
+    networks = chosen_networks()
+    nets = (load_net(networks=networks), load_face_net(networks=networks))
+    nets += (load_face_net(CLOSE_MODEL, networks),)
+    for net in nets:
         assert isinstance(net, RUNTIMES[runtime_name]), (runtime_name, net)
 
 

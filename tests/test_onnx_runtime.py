@@ -14,14 +14,22 @@ import numpy as np
 import pytest
 
 from firmware.cli import main
-from firmware.devices.onnx_runtime import ONNX_RUNTIME, VARIABLE, OnnxRuntimeNetwork, choose_runtime
-from vision.dice_net import MODEL as DICE_MODEL
-from vision.dice_net import ModelError, load_net
-from vision.face_net import MODEL as FACE_MODEL
-from vision.face_net import face_probs
-from vision.networks import DnnNetwork, any_size, quantised, runtime
-from vision.reader import locate, read_dice
-from vision.scaling import Pyramid
+from firmware.devices.onnx_runtime import (
+    ONNX_RUNTIME,
+    VARIABLE,
+    OnnxRuntimeNetwork,
+    choose_runtime,
+    chosen_networks,
+)
+from vision.errors import ModelError
+from vision.frame import Pyramid
+from vision.networks import DnnNetwork, any_size, quantised
+from vision.pips.dice_net import MODEL as DICE_MODEL
+from vision.pips.dice_net import load_net
+from vision.pips.face_net import MODEL as FACE_MODEL
+from vision.pips.face_net import face_probs
+from vision.pips.reader import locate
+from vision.reader import read_dice
 
 DATA = Path(__file__).resolve().parent.parent / "vision" / "data"
 PHOTOS = Path(__file__).parent / "data" / "dice" / "images"
@@ -114,9 +122,9 @@ def test_real_photos_read_the_same_on_both_runtimes() -> None:
     for photo in photos:
         frame = cv2.imread(str(photo), cv2.IMREAD_COLOR)
         choose_runtime("dnn")
-        want = read_dice(frame)
+        want = read_dice(frame, networks=chosen_networks())
         choose_runtime("onnxruntime")
-        got = read_dice(frame)
+        got = read_dice(frame, networks=chosen_networks())
         assert [(d.face, d.status) for d in got.dice] == [(d.face, d.status) for d in want.dice], photo.name
         for a, b in zip(got.dice, want.dice, strict=True):
             assert abs(a.confidence - b.confidence) < 0.03  # the int8 face classifier's rounding
@@ -138,20 +146,20 @@ def test_a_file_onnx_runtime_cannot_load_is_a_clear_error(tmp_path: Path) -> Non
     broken.write_bytes(b"not a network")
     choose_runtime("onnxruntime")
     with pytest.raises(ModelError, match=r"ONNX Runtime cannot load the dice network .*dice_net\.onnx"):
-        load_net(str(broken))
+        load_net(str(broken), chosen_networks())
     choose_runtime("dnn")
     with pytest.raises(ModelError, match=r"OpenCV dnn cannot load the dice network"):
-        load_net(str(broken))
+        load_net(str(broken), chosen_networks())
 
 
 def test_the_runtime_follows_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(VARIABLE, "dnn")
     assert choose_runtime() == "OpenCV dnn"
-    assert runtime() is DnnNetwork
-    assert isinstance(load_net(str(DICE_MODEL)), DnnNetwork)
+    assert chosen_networks().opener is DnnNetwork
+    assert isinstance(load_net(str(DICE_MODEL), chosen_networks()), DnnNetwork)
     monkeypatch.delenv(VARIABLE)
     assert choose_runtime() == "ONNX Runtime"  # installed with the project on this machine
-    assert isinstance(load_net(str(DICE_MODEL)), OnnxRuntimeNetwork)
+    assert isinstance(load_net(str(DICE_MODEL), chosen_networks()), OnnxRuntimeNetwork)
 
 
 def test_a_wrong_runtime_name_stops_the_command_with_a_message(

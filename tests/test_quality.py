@@ -1,4 +1,4 @@
-"""The house's checks run with the tests: ruff everywhere, mypy (strict on rules/ and vision/),
+"""The house's checks run with the tests: ruff everywhere, mypy (strict on rules/, vision/ and measure/),
 and the one-way doors between the wings (../shared/STYLE.md)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-WINGS = ["rules", "vision", "firmware", "tests", "bench"]
+WINGS = ["rules", "vision", "measure", "firmware", "tests", "bench", "tools"]
 
 
 def _run(*cmd: str) -> subprocess.CompletedProcess[str]:
@@ -24,7 +24,7 @@ def test_ruff_is_clean() -> None:
 
 
 def test_mypy_is_clean() -> None:
-    result = _run("mypy", "rules", "vision", "firmware")
+    result = _run("mypy", "rules", "vision", "measure", "firmware")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -44,6 +44,7 @@ def _imports(package: str) -> list[tuple[Path, str]]:
     [
         ("rules", set(sys.stdlib_module_names) | {"rules"}),
         ("vision", set(sys.stdlib_module_names) | {"vision", "numpy", "cv2"}),
+        ("measure", set(sys.stdlib_module_names) | {"measure", "vision", "rules", "numpy", "cv2"}),
     ],
 )
 def test_one_way_doors(package: str, allowed: set[str]) -> None:

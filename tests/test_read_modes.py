@@ -1,6 +1,6 @@
 """One entry point, three modes: ``read_dice(frame, mode)`` and ``kostka read/eval --mode``.
 
-Frames come from the renderer (``vision.synth``, easy preset) with their truth. Colour mode
+Frames come from the renderer (``measure.synth``, easy preset) with their truth. Colour mode
 asks the pip reader's dice network, and its own colour network, when their files are installed;
 these tests check how the modes are wired with colour mode's classical finder and naming, the
 same whatever networks are shipped at the time (as tests/test_teach.py does).
@@ -21,11 +21,12 @@ import pytest
 
 from firmware.cli import main
 from firmware.profiles import board_colours
-from vision.colour_profile import Profile
-from vision.colour_reader import face_features
+from measure.synth import CardFace, Scene, Truth, render
+from vision.colours.reader import face_features
+from vision.networks import Networks
+from vision.profile import Profile
 from vision.reader import MODES, read_dice
 from vision.reading import Die, Reading
-from vision.synth import CardFace, Scene, Truth, render
 
 COLOURS = {"yellow", "red", "green", "blue", "black", "star"}
 # easy frames the colour reader reads without a silent error (seed, faces shown)
@@ -44,9 +45,10 @@ CARDS = [
 @pytest.fixture(autouse=True, scope="module")
 def without_the_dice_network(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
-        none = tmp_path_factory.mktemp("none")
-        patch.setattr("vision.colour_reader.MODEL", none / "dice_net.onnx")
-        patch.setattr("vision.colour_reader.COLOUR_MODEL", none / "colour_net.onnx", raising=False)
+        # as if the shipped dice network and colour network were absent to colour mode
+        patch.setattr(Networks, "colour_net", lambda self, wanted: None)
+        patch.setattr(Networks, "pip_networks", lambda self, wanted: None)
+        patch.setattr(Networks, "colour_dice_net", lambda self, wanted, fallback=False: None)
         yield
 
 

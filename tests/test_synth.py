@@ -1,4 +1,4 @@
-"""The synthetic renderer (vision/synth.py): same seed same frame, truth that matches the pixels,
+"""The synthetic renderer (measure/synth/frames.py): same seed same frame, truth that matches the pixels,
 each light and camera effect doing what it says, cards, cocked dice, the presets and rolls."""
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ import pytest
 from numpy.typing import NDArray
 
 from firmware.profiles import board_data
-from vision.cards import DEFAULT_LIZARD_COLOURS
-from vision.synth import (
+from measure.synth import (
     COLOUR_FACES,
     EASY,
     FOREIGN_COLOURS,
@@ -35,11 +34,12 @@ from vision.synth import (
     render,
     render_roll,
 )
-from vision.synth_geometry import Camera, Cube, apart, rotation_z
-from vision.synth_light import kelvin_to_bgr
-from vision.synth_paint import LEZARD_COLOURS, LIZARD_COLOURS, NOMINAL_KIT
-from vision.synth_things import ColourDie, PipDie
-from vision.synth_tray import draw_tray
+from measure.synth.geometry import Camera, Cube, apart, rotation_z
+from measure.synth.light import kelvin_to_bgr
+from measure.synth.paint import LEZARD_COLOURS, LIZARD_COLOURS, NOMINAL_KIT
+from measure.synth.things import ColourDie, PipDie
+from measure.synth.tray import draw_tray
+from vision.cards.reader import DEFAULT_LIZARD_COLOURS
 
 SMALL = (640, 480)
 CALM = replace(
@@ -83,7 +83,7 @@ def test_same_seed_same_frame_bit_for_bit(mode: str) -> None:
 
 def test_same_seed_same_frame_in_another_process() -> None:
     code = (
-        "import hashlib, sys; from vision.synth import render; "
+        "import hashlib, sys; from measure.synth import render; "
         "frame, _ = render(5, 'hardest', 'colours', size=(320, 240)); "
         "sys.stdout.write(hashlib.sha256(frame.tobytes()).hexdigest())"
     )

@@ -13,9 +13,11 @@ import pytest
 
 from firmware.cli import main
 from firmware.profiles import read_profile_file
-from vision.colour_profile import Profile, ProfileError
-from vision.colour_reader import read_colours
-from vision.synth import Light, render, sample_kit
+from measure.synth import Light, render, sample_kit
+from vision.colours.reader import read_colours
+from vision.errors import ProfileError
+from vision.networks import Networks
+from vision.profile import Profile
 
 FACES = ("yellow", "red", "green", "blue", "black", "star")
 
@@ -25,7 +27,9 @@ def without_the_dice_network(tmp_path_factory: pytest.TempPathFactory) -> Iterat
     """Colour mode asks the pip reader's dice network when its file is installed; these tests
     measure colour mode's own finder, whatever network is shipped at the time."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("vision.colour_reader.MODEL", tmp_path_factory.mktemp("none") / "dice_net.onnx")
+        # as if the shipped dice network were absent to colour mode (the pip reader keeps it)
+        patch.setattr(Networks, "pip_networks", lambda self, wanted: None)
+        patch.setattr(Networks, "colour_dice_net", lambda self, wanted, fallback=False: None)
         yield
 
 

@@ -16,11 +16,12 @@ from firmware.cli import main
 from firmware.machine.step import ReadDice
 from firmware.profiles import read_profile_file
 from firmware.taught import TaughtColours
-from vision.cards import card_features
-from vision.colour_profile import Profile, ProfileError
-from vision.colour_reader import read_cards, read_colours
-from vision.synth import CardFace, Kit, Light, render
-from vision.synth_paint import NOMINAL_KIT
+from measure.synth import CardFace, Kit, Light, render
+from measure.synth.paint import NOMINAL_KIT
+from vision.cards.reader import card_features, read_cards
+from vision.colours.reader import read_colours
+from vision.errors import ProfileError
+from vision.profile import Profile
 
 COLOURS = ("orange", "red", "yellow", "blue", "green")  # the shipped board's
 TEACH_LIGHT = Light(kelvin=3000.0, white_balance_left=0.6, brightness=0.8)

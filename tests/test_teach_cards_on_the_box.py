@@ -1,6 +1,6 @@
 """Teaching the Lezard cards on the box, in a Lezard game, guided on the OLED (the menu's "teach cards").
 
-The walk goes through the state machine with synthetic frames (vision.synth renders the player's own
+The walk goes through the state machine with synthetic frames (measure.synth renders the player's own
 cards, a copy whose yellow is amber: between the built-in bands of orange and yellow); the profile is
 then kept in the state directory as ``cards.json`` and the box's card reader reads the amber yellow
 card with it. The camera thread hands the teacher the mode asked for, a loop with nowhere to keep
@@ -26,7 +26,7 @@ from firmware.machine.step import ColoursNotKept, FacesSeen, KeepColours, ReadDi
 from firmware.screens.samples import sample_setup, shipped_lezard
 from firmware.taught import PROFILE_NAME, TaughtColours
 from firmware.views import MessageView, TeachView
-from vision.synth import CardFace, Light, render
+from measure.synth import CardFace, Light, render
 
 OK, PREV, NEXT, MENU = ButtonEvent.OK, ButtonEvent.PREV, ButtonEvent.NEXT, ButtonEvent.MENU
 BOARD = shipped_lezard().data.colours  # orange, red, yellow, blue, green

@@ -1,7 +1,7 @@
 """Teaching the colours on the box, guided on the OLED (firmware/machine/teach.py), with no keyboard.
 
-The whole walk goes through the state machine with synthetic frames (vision.synth renders colour
-dice with their truth; vision.colour_reader finds their features): wrong presses, a face with no die
+The whole walk goes through the state machine with synthetic frames (measure.synth renders colour
+dice with their truth; vision.colours.reader finds their features): wrong presses, a face with no die
 seen, a camera that dies mid-teach, the menu opened mid-teach. The profile is then kept in the state
 directory and the appliance's colour reader reads with it, also after a restart. The camera thread
 takes the frames asked for, and the real loop and parts play the whole teach with stand-in dice.
@@ -46,8 +46,8 @@ from firmware.machine.step import (
 from firmware.screens.samples import sample_setup
 from firmware.taught import PROFILE_NAME, TaughtColours
 from firmware.views import MessageView, TeachView
-from vision.colour_reader import face_features, read_colours
-from vision.synth import render, sample_kit
+from measure.synth import render, sample_kit
+from vision.colours.reader import face_features, read_colours
 
 OK, PREV, NEXT, MENU = ButtonEvent.OK, ButtonEvent.PREV, ButtonEvent.NEXT, ButtonEvent.MENU
 SIZE = (640, 480)

@@ -15,13 +15,15 @@ import cv2
 import numpy as np
 import pytest
 
-from firmware.cli.eval import match
 from firmware.devices.onnx_runtime import choose_runtime
-from firmware.labels import LabelledDie, load_set
-from vision.dice_net import ModelError
-from vision.reader import as_bgr, read_dice
+from measure.labels import LabelledDie, load_set
+from measure.scoring import match
+from vision.errors import ModelError
+from vision.frame import as_bgr
+from vision.networks import Networks
+from vision.pips.settings import PIPS
+from vision.reader import read_dice
 from vision.reading import Die, Reading
-from vision.tuning import PIPS
 
 DICE = Path(__file__).parent / "data" / "dice"
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice-photos"
@@ -59,7 +61,7 @@ def test_the_closer_look_does_not_overrule_a_view_that_names_another_face(
     first classifier's views say five (0.81) and four (0.53), the closer classifier five. That is
     no mere doubt for the closer look to settle: the die stays uncertain, where a closer look free
     to overrule it made it a five ``ok``."""
-    import vision.trust
+    import vision.pips.trust
 
     frame = cv2.imread(str(DICE / "doubtful" / "IMG_20191209_100023.jpg"), cv2.IMREAD_COLOR)
     dark = (frame * 0.6).astype(np.uint8)
@@ -72,7 +74,7 @@ def test_the_closer_look_does_not_overrule_a_view_that_names_another_face(
         return [(d.face, d.status) for d in near]
 
     assert the_four(read_dice(dark)) == [(5, "uncertain")]
-    monkeypatch.setattr(vision.trust, "contradicted", lambda *_: False)
+    monkeypatch.setattr(vision.pips.trust, "contradicted", lambda *_: False)
     assert the_four(read_dice(dark)) == [(5, "ok")]
 
 
@@ -80,7 +82,7 @@ def test_the_closer_look_settles_views_that_name_two_faces_when_all_four_of_its_
     """A three (a byler photo the networks were trained on: this is about the rule): one view of the
     first classifier says three (0.82), the other two (0.53). Shown to the closer classifier four
     times, turned by 90 degrees each, it is a three every time (0.98 or more): the die is ``ok``
-    (``vision.trust.arbitrates``); without that it stays uncertain. Every other die reads alike."""
+    (``vision.pips.trust.arbitrates``); without that it stays uncertain. Every other die reads alike."""
     frame = cv2.imread(str(DICE / "disputed" / "IMG_20191208_111642.jpg"), cv2.IMREAD_COLOR)
     settled = read_dice(frame)
     disputed = read_dice(frame, settings=replace(PIPS, arbiter_views=0))
@@ -92,7 +94,7 @@ def test_the_closer_look_settles_views_that_name_two_faces_when_all_four_of_its_
 def test_a_face_the_first_classifier_names_not_quite_surely_may_be_vetoed_by_the_closer_one() -> None:
     """A held-out byler photo at 60 % of its light: the first classifier names a red translucent three a
     five, less surely than ``PipSettings.veto_below``, and nothing else doubts it. The closer classifier,
-    asked for a second opinion, sees a three: the die is ``uncertain`` (``vision.trust.vetoes``);
+    asked for a second opinion, sees a three: the die is ``uncertain`` (``vision.pips.trust.vetoes``);
     without the second opinion it is a five ``ok``, a silent error. Every other die reads alike."""
     frame = cv2.imread(str(DICE / "vetoed" / "IMG_20191208_112933.jpg"), cv2.IMREAD_COLOR)
     dark = np.asarray(np.clip(frame.astype(np.float32) * 0.6, 0, 255), np.uint8)
@@ -109,7 +111,7 @@ def test_a_die_cut_by_the_frame_edge_is_uncertain() -> None:
     by (part of its face is out of view); every other die reads as without that rule."""
     from dataclasses import replace
 
-    from vision.tuning import PIPS
+    from vision.pips.settings import PIPS
 
     name = "IMG_20191208_112510.jpg"
     frame = cv2.imread(str(PHOTOS.path(name)), cv2.IMREAD_COLOR)
@@ -163,9 +165,9 @@ def test_a_die_half_hidden_behind_another_is_kept_as_the_first_look_saw_it() -> 
 
 def test_the_dice_size_is_not_set_by_specks_the_classifier_names_no_face_for() -> None:
     """One die (heat 0.76, 109 px) among specks of lint half taken for small dice: its size."""
-    from vision.dice_net import Candidate
-    from vision.face_net import FACE_CLASSES
-    from vision.reader import die_size
+    from vision.pips.dice_net import Candidate
+    from vision.pips.face_net import FACE_CLASSES
+    from vision.pips.reader import die_size
 
     def find(heat: float, size: float) -> Candidate:
         return Candidate(0.0, 0.0, size, heat, (0,) * 7, (0,) * 7)
@@ -240,8 +242,8 @@ def test_many_small_dice_are_looked_for_again_at_twice_the_size() -> None:
 
 def test_the_half_look_must_see_one_die_the_classifier_reads() -> None:
     """``bigger_dice``: the first look's finds are pips (30 px) of a die the half look sees as 200 px."""
-    from vision.dice_net import Candidate
-    from vision.reader import bigger_dice
+    from vision.pips.dice_net import Candidate
+    from vision.pips.reader import bigger_dice
 
     def find(heat: float, size: float) -> Candidate:
         return Candidate(0.0, 0.0, size, heat, (0,) * 7, (0,) * 7)
@@ -376,7 +378,7 @@ def test_unknown_mode_is_refused() -> None:
 
 def test_missing_model_says_how_to_make_one(tmp_path: Path) -> None:
     with pytest.raises(ModelError, match=r"train it with tools/train_dice_net\.py"):
-        read_dice(np.zeros((64, 64, 3), np.uint8), models=str(tmp_path))
+        read_dice(np.zeros((64, 64, 3), np.uint8), networks=Networks(tmp_path))
 
 
 def test_die_values_are_checked() -> None:
@@ -391,7 +393,7 @@ def test_die_values_are_checked() -> None:
 
 def test_locate_finds_the_dice_whatever_their_faces() -> None:
     """``locate`` is the dice finding that colour mode shares: every labelled die has a find."""
-    from vision.reader import locate
+    from vision.pips.reader import locate
 
     name = PHOTOS.images[-1]
     frame = cv2.imread(str(PHOTOS.path(name)), cv2.IMREAD_COLOR)
@@ -406,7 +408,7 @@ def test_finds_decoded_in_a_batch_are_each_images_own() -> None:
     """``Seen`` decodes the peaks of several crops at once (``look_closer``): each find is what
     decoding its own crop alone gives, placed from that crop's origin, off its cell's centre
     towards the hotter neighbour."""
-    from vision.dice_net import STRIDE, Seen, local_maxima
+    from vision.pips.dice_net import STRIDE, Seen, local_maxima
 
     maps = np.random.default_rng(5).normal(0.0, 1.0, (3, 9, 12, 12)).astype(np.float32)
     maps[:, 0] -= 4.0  # cool everywhere but where a die is put
@@ -430,7 +432,7 @@ def test_finds_decoded_in_a_batch_are_each_images_own() -> None:
 
 
 def test_pyramid_crop_centres_the_asked_point() -> None:
-    from vision.scaling import Pyramid
+    from vision.frame import Pyramid
 
     frame = np.zeros((960, 1280, 3), np.uint8)
     cv2.circle(frame, (901, 333), 12, (255, 255, 255), -1)
@@ -442,9 +444,9 @@ def test_pyramid_crop_centres_the_asked_point() -> None:
 
 
 def test_a_second_turned_view_only_for_dice_the_first_leaves_unsure() -> None:
-    from vision.face_net import face_probs, load_face_net
-    from vision.reader import locate
-    from vision.scaling import Pyramid
+    from vision.frame import Pyramid
+    from vision.pips.face_net import face_probs, load_face_net
+    from vision.pips.reader import locate
 
     frame = cv2.imread(str(PHOTOS.path(PHOTOS.images[0])), cv2.IMREAD_COLOR)
     pyramid = Pyramid(frame)

@@ -1,7 +1,7 @@
 """Write the ``any_size`` twin of each fixed-shape network in vision/data (see vision/networks.py).
 
     .venv/bin/pip install onnx          # this tool only; never a runtime dependency
-    .venv/bin/python tools/export_any_size.py [ONNX ...]
+    .venv/bin/python -m tools.export_any_size [ONNX ...]
 
 The dice and colour networks are exported at one fixed input shape, the only form of them that
 OpenCV 4.11 loads (vision/data/README.md); OpenCV's dnn module still runs them at any size, but
@@ -19,10 +19,9 @@ from pathlib import Path
 
 import onnx
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from vision.networks import any_size
 
-from vision.networks import any_size  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 FIXED = [ROOT / "vision" / "data" / name for name in ("dice_net.onnx", "colour_net.onnx")]
 

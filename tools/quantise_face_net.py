@@ -1,12 +1,12 @@
 """Write the int8 twin of the face classifier (vision/data/face_net.onnx) for ONNX Runtime.
 
     .venv/bin/pip install -e '.[train]'     # onnx, which ONNX Runtime's quantiser needs
-    .venv/bin/python tools/quantise_face_net.py [--every K] [ONNX]
+    .venv/bin/python -m tools.quantise_face_net [--every K] [ONNX]
 
 The twin (``vision.networks.quantised``: ``face_net.int8.onnx``) holds the same network with int8
 weights and activations; ONNX Runtime computes it in about three quarters of the time (OpenCV's dnn
 keeps the float file). The activations' ranges are measured on what the classifier is shown in the
-reader: every find of the dice network (``vision.reader.locate``) in the training half of each set
+reader: every find of the dice network (``vision.pips.reader.locate``) in the training half of each set
 (the even-numbered images, ``--split even`` of the training scripts), cut as the reader cuts it, as
 it is and turned by 90 degrees. Weights per output channel at 7 bits (``reduce_range``): at 8 bits
 the products' sums saturate on x86 CPUs without VNNI, and the held-out photos lost 9 and 7 right
@@ -30,17 +30,14 @@ from onnx import version_converter
 from onnxruntime.quantization import CalibrationDataReader, QuantFormat, QuantType, quantize_static
 from onnxruntime.quantization.shape_inference import quant_pre_process
 
+from measure.labels import load_set
+from tools.train_dice_net import DATA, SETS, split_names
+from vision.frame import Pyramid
+from vision.networks import QUANTISED_FROM, digest, quantised
+from vision.pips.face_net import FACE_CROP, FACE_DIE, MODEL
+from vision.pips.reader import locate
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tools"))
-
-from train_dice_net import DATA, SETS, split_names  # noqa: E402
-
-from firmware.labels import load_set  # noqa: E402
-from vision.face_net import FACE_CROP, FACE_DIE, MODEL  # noqa: E402
-from vision.networks import QUANTISED_FROM, digest, quantised  # noqa: E402
-from vision.reader import locate  # noqa: E402
-from vision.scaling import Pyramid  # noqa: E402
 
 OPSET = 13  # the first whose DequantizeLinear takes an axis (weights per channel)
 

@@ -1,19 +1,19 @@
 """Train colour mode's face classifier (vision/data/colour_face_net.onnx) on the renderer and the photos.
 
-    .venv/bin/python tools/train_colour_face_net.py --frames 3000 --steps 6000 --out /tmp/cf/net.onnx
+    .venv/bin/python -m tools.train_colour_face_net --frames 3000 --steps 6000 --out /tmp/cf/net.onnx
 
 First the crops: scene seeds ``SEED_BASE`` and up (never those ``bench/bench_colour.py``
 measures, 0-199 and 10000-10029, nor the tuning seeds 1000-1599 or the colour network's own,
 2,000,000 and up) are drawn as the reader sees them (1280x960 or 640x480, mostly the hardest
 preset with more touching, cocked and foreign dice), the shipped colour network
-(``vision.colour_net``) finds top faces in each, and every find is cut as the reader cuts it
-(``vision.colour_face_net.face_input``, at twice the size for augmenting) and labelled from the
+(``vision.colours.net``) finds top faces in each, and every find is cut as the reader cuts it
+(``vision.colours.face_net.face_input``, at twice the size for augmenting) and labelled from the
 renderer's plan: the class of the top face it sits on, ``cocked``, or ``none`` when it is no top
 face's centre (a die's side, the floor, a shadow). Each true top face is cut too. The crops are
 kept in ``--cache`` (made once, reused).
 
 ``--real`` and ``--changed`` mix in crops of the labelled photos' even half, as taken and changed as
-``bench/photo_changes.py`` changes them (darker, warmer, blurred, the camera higher...; session 45).
+``measure/changes.py`` changes them (darker, warmer, blurred, the camera higher...; session 45).
 
 Then the training: crops turned a few degrees, scaled, shifted, mirrored and lit a little differently,
 cross-entropy over ``FACE_CLASSES`` (``--widths``: the six layers' channels; session 44 tried a classifier
@@ -36,25 +36,21 @@ import numpy as np
 import torch
 from torch import nn
 
+from measure.changes import CHANGES, NEARER, as_taken
+from measure.synth import draw, plan_scene
+from tools.net_blocks import classifier, one_cycle, started, write_onnx
+from tools.train_colour_net import TRAIN_DEFAULT, TRAIN_HARD, top_faces
+from vision.colours.face_net import CROP, FACE_CLASSES, face_input
+from vision.colours.face_net import MODEL as FACE_MODEL
+from vision.colours.finder import frame_cast
+from vision.colours.net import CLASSES, find_top_faces, load_colour_net
+from vision.colours.net import MODEL as COLOUR_MODEL
+from vision.colours.reader import COLOUR_SETTINGS
+from vision.colours.with_net import classified
+from vision.frame import Pyramid
+from vision.reading import Die, Reading
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tools"))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from net_blocks import classifier, one_cycle, started, write_onnx  # noqa: E402
-from photo_changes import CHANGES, NEARER, as_taken  # noqa: E402
-from train_colour_net import TRAIN_DEFAULT, TRAIN_HARD, top_faces  # noqa: E402
-
-from vision.colour_face_net import CROP, FACE_CLASSES, face_input  # noqa: E402
-from vision.colour_face_net import MODEL as FACE_MODEL  # noqa: E402
-from vision.colour_finder import frame_cast  # noqa: E402
-from vision.colour_net import CLASSES, find_top_faces, load_colour_net  # noqa: E402
-from vision.colour_net import MODEL as COLOUR_MODEL  # noqa: E402
-from vision.colour_reader import COLOUR_SETTINGS  # noqa: E402
-from vision.colour_with_net import classified  # noqa: E402
-from vision.reading import Die, Reading  # noqa: E402
-from vision.scaling import Pyramid  # noqa: E402
-from vision.synth import draw, plan_scene  # noqa: E402
 
 SEED_BASE = 4_000_000
 LABELS = ROOT / "tests" / "data" / "colour_labels"
@@ -139,14 +135,14 @@ def real_crops(
     """Crops at the colour network's finds in the photos of ../shared/data/dice-photos whose
     body colours are labelled (tests/data/colour_labels), only images ``parity`` (0: the even
     ones, by name, as bench/eval_colour_photos.py counts), each photo as it is or under each of
-    ``changes`` (``bench/photo_changes.py``: darker, warmer, blurred, the camera higher...), and
+    ``changes`` (``measure/changes.py``: darker, warmer, blurred, the camera higher...), and
     only frames the reader's networks know (``classified``, with the face classifier in file
     ``face``: the others are read by the pip reader or classically). A find on a labelled die's
     centre takes its class (a Stonoga colour; white, marbled, gold, purple: ``other``; cocked in
     the set's labels: ``cocked``; ``smoke`` is left out); a find far from every die, or far
     smaller than the die it lies on (a pip), is ``none``."""
-    from firmware.labels import COCKED as COCKED_VALUE
-    from firmware.labels import load_set
+    from measure.labels import COCKED as COCKED_VALUE
+    from measure.labels import load_set
 
     out = []
     for table in sorted(LABELS.glob("*.csv")):

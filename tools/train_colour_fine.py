@@ -1,7 +1,7 @@
 """Give colour mode's dice network a finer heat map: a stride-4 heat head over the shipped network.
 
-    .venv/bin/python tools/train_colour_fine.py --steps 3000 --out /tmp/colour-fine/colour_net.onnx
-    .venv/bin/python tools/train_colour_fine.py --export /tmp/colour-fine/colour_net.pt \
+    .venv/bin/python -m tools.train_colour_fine --steps 3000 --out /tmp/colour-fine/colour_net.onnx
+    .venv/bin/python -m tools.train_colour_fine --export /tmp/colour-fine/colour_net.pt \
         --out /tmp/colour-fine/shipped/colour_net.onnx
 
 At stride 8 two touching dice of the renderer's hardest frames (top faces 2-3 cells across, their
@@ -9,7 +9,7 @@ centres 1.5-2 cells apart) fall under one heat peak and the second is missed. Th
 the shipped ``vision/data/colour_net.onnx`` (BatchNorm folded) into torch, keeps all of it frozen,
 and trains only a small branch: the joined stride-8 maps, reduced and upsampled, beside the
 stride-4 features, to a heat logit per 4x4 cell. The exported network gives the frozen network's
-maps unchanged (``vision.colour_net``: heat, classes, cocked, size at stride 8), then the fine heat
+maps unchanged (``vision.colours.net``: heat, classes, cocked, size at stride 8), then the fine heat
 as ``FINE_CELLS`` more channels: the logits of each stride-8 cell's 2x2 stride-4 cells, row by row
 (a fixed 2x2 convolution of stride 2 moves them there, so that one output holds both). Same layers
 as the shipped one (Conv, ReLU, Resize, Concat; opset 11, fixed input). ``--export`` writes such a
@@ -31,15 +31,13 @@ import torch
 from onnx import numpy_helper
 from torch import nn
 
+from measure.labels import load_set
+from tools.net_blocks import conv_bn, dw_sep, one_cycle, started, write_onnx
+from tools.train_colour_net import focal_heat, make_crops, make_frame
+from tools.train_dice_net import DATA, split_names
+from vision.colours.net import FINE_CELLS, INPUT
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from net_blocks import conv_bn, dw_sep, one_cycle, started, write_onnx  # noqa: E402
-from train_colour_net import focal_heat, make_crops, make_frame  # noqa: E402
-from train_dice_net import DATA, split_names  # noqa: E402
-
-from firmware.labels import load_set  # noqa: E402
-from vision.colour_net import FINE_CELLS, INPUT  # noqa: E402
 
 REAL_SET = "byler-mixed-tray"
 """Real photos whose dice are as big in the network's input as the renderer's (16-21 pixels): each
@@ -149,6 +147,7 @@ def main() -> int:
     folded = Folded(args.base)
     fine = Fine()
     net = FineNet(folded, fine)
+
     def save() -> None:
         write_onnx(net, torch.zeros(1, 3, INPUT[1], INPUT[0]), args.out, ("image", "maps"))
 

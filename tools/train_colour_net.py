@@ -1,10 +1,10 @@
 """Train colour mode's dice network (vision/data/colour_net.onnx) on the synthetic renderer only.
 
-    .venv/bin/python tools/train_colour_net.py --steps 4000 --out /tmp/colour-train/colour_net.onnx
+    .venv/bin/python -m tools.train_colour_net --steps 4000 --out /tmp/colour-train/colour_net.onnx
 
 The network is a CenterNet-style fully convolutional detector at output stride 8 (the layout
-``vision.colour_net`` decodes): per 8x8 cell a heat logit that a die's TOP FACE is centred
-there, logits for what that face shows (``vision.colour_net.CLASSES``: the five Stonoga
+``vision.colours.net`` decodes): per 8x8 cell a heat logit that a die's TOP FACE is centred
+there, logits for what that face shows (``vision.colours.net.CLASSES``: the five Stonoga
 colours, the star, ``other`` for a colour that is not Stonoga's), a logit of its own that the
 die is cocked (leaning on a wall or a die: its top face still shows a colour, which is learnt
 too) and log(top face side / ``SIZE_REF``). The truth comes from the renderer's own plan: the
@@ -14,7 +14,7 @@ Training frames are drawn from scene seeds ``SEED_BASE`` + i (never the seeds
 ``bench/bench_colour.py`` measures: 0-199 and 10000-10029), from the hardest preset mostly, with
 more touching, cocked and foreign dice than it has. Frames are made as the reader makes them: a
 1280x960 frame halved and resized to 512 wide, or a frame drawn at 640 or 512 wide.
-The model is exported with a FIXED input of ``vision.colour_net.INPUT`` (OpenCV 4.11's ONNX
+The model is exported with a FIXED input of ``vision.colours.net.INPUT`` (OpenCV 4.11's ONNX
 importer fails on dynamic shapes and broadcasting adds): Conv (BatchNorm folded), ReLU,
 Resize (nearest), Concat only, opset 11.
 """
@@ -34,14 +34,12 @@ import numpy as np
 import torch
 from torch import nn
 
+from measure.synth import DEFAULT, HARDEST, draw, plan_scene
+from measure.synth.things import ColourDie
+from tools.net_blocks import conv_bn, dw_sep, one_cycle, started, write_onnx
+from vision.colours.net import CLASSES, INPUT, MAPS, SIZE_REF, STRIDE
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from net_blocks import conv_bn, dw_sep, one_cycle, started, write_onnx  # noqa: E402
-
-from vision.colour_net import CLASSES, INPUT, MAPS, SIZE_REF, STRIDE  # noqa: E402
-from vision.synth import DEFAULT, HARDEST, draw, plan_scene  # noqa: E402
-from vision.synth_things import ColourDie  # noqa: E402
 
 SEED_BASE = 2_000_000
 CROP = 128

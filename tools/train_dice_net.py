@@ -1,12 +1,12 @@
 """Train the small dice network (vision/data/dice_net.onnx) from the labelled dice photos.
 
     .venv/bin/pip install torch==2.13.0      # training only; never a runtime dependency
-    .venv/bin/python tools/train_dice_net.py --split even --out /tmp/dice_net_even.onnx
-    .venv/bin/python tools/train_dice_net.py --split all   # the shipped model
+    .venv/bin/python -m tools.train_dice_net --split even --out /tmp/dice_net_even.onnx
+    .venv/bin/python -m tools.train_dice_net --split all   # the shipped model
 
 The network is a CenterNet-style fully convolutional detector at output stride 8: a heat map
 of die centres, a face class per cell (1-6 and "cocked") and the die size. Its geometry and
-the decoding live in vision/dice_net.py; this script must build the same output layout.
+the decoding live in vision/pips/dice_net.py; this script must build the same output layout.
 ``--split even`` trains on the even-numbered images of each set (sorted by name), so that
 the odd-numbered ones measure generalisation (``kostka eval --every 2 --offset 1``).
 """
@@ -27,13 +27,11 @@ import numpy as np
 import torch
 from torch import nn
 
+from measure.labels import load_set
+from tools.net_blocks import conv_bn, dw_sep, one_cycle, started, write_onnx
+from vision.pips.dice_net import CLASSES, STRIDE
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from net_blocks import conv_bn, dw_sep, one_cycle, started, write_onnx  # noqa: E402
-
-from firmware.labels import load_set  # noqa: E402
-from vision.dice_net import CLASSES, STRIDE  # noqa: E402
 
 SETS = ["byler-mixed-tray", "matteo-white-on-wood", "gissur-red-in-box"]
 DATA = ROOT.parent / "shared" / "data" / "dice-photos"

@@ -1,16 +1,16 @@
 """Train the face classifier (vision/data/face_net.onnx) on crops of the labelled dice photos.
 
-    .venv/bin/python tools/train_face_net.py --split even --out /tmp/face_net_even.onnx
-    .venv/bin/python tools/train_face_net.py --split all   # every photo (none left to measure it)
+    .venv/bin/python -m tools.train_face_net --split even --out /tmp/face_net_even.onnx
+    .venv/bin/python -m tools.train_face_net --split all   # every photo (none left to measure it)
 
 Input: a FACE_CROP x FACE_CROP BGR crop with the die centred and its side FACE_DIE pixels
-(layout in vision/face_net.py). Output: logits for faces 1-6, "cocked" and "no die here".
+(layout in vision/pips/face_net.py). Output: logits for faces 1-6, "cocked" and "no die here".
 Dice are cut from the photos at a random angle, scale, shift and colour (channels swapped,
 light and contrast changed, blurred, noised; with --motion also smeared along a line; with --glare given
 a lamp's shine; with --consistency each batch is also shown turned by 90-270 degrees and asked to agree
 with itself; with --teacher it also learns a trained classifier's classes for the same crops, and --light
 makes its body cheaper; --swa then goes on at a constant rate and averages the weights; with --changed a
-share of the samples comes from the photos changed as `bench/photo_changes.py` changes them); "no die" crops
+share of the samples comes from the photos changed as `measure/changes.py` changes them); "no die" crops
 come from the table and from points between and beside dice.
 ``--split even`` trains on the even-numbered images of each set (sorted by name), keeping the odd ones to
 measure generalisation; ``--split half-even`` on every other even one, ``--split three-quarters`` on the
@@ -32,17 +32,12 @@ import numpy as np
 import torch
 from torch import nn
 
+from measure.changes import CHANGES
+from tools.net_blocks import classifier, one_cycle, started, write_onnx
+from tools.train_dice_net import SPLITS, augment_colour, load_images, placement
+from vision.pips.face_net import FACE_CLASSES, FACE_CROP, FACE_DIE
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tools"))
-
-from net_blocks import classifier, one_cycle, started, write_onnx  # noqa: E402
-from train_dice_net import SPLITS, augment_colour, load_images, placement  # noqa: E402
-
-from vision.face_net import FACE_CLASSES, FACE_CROP, FACE_DIE  # noqa: E402
-
-sys.path.insert(0, str(ROOT / "bench"))
-from photo_changes import CHANGES  # noqa: E402
 
 CACHE_DIE = 64.0
 LAYOUT = {"crop": FACE_CROP, "die": FACE_DIE}  # crop side and die side in it, pixels
@@ -59,7 +54,7 @@ class FaceNet(nn.Module):
 
 class Ensemble(nn.Module):
     """Several face nets on the same crops; their logits side by side, (n, members x classes):
-    the reader counts each member as one more view of the die (vision/face_net.py)."""
+    the reader counts each member as one more view of the die (vision/pips/face_net.py)."""
 
     def __init__(self, members: list[FaceNet]) -> None:
         super().__init__()
@@ -71,21 +66,21 @@ class Ensemble(nn.Module):
 
 def load(split: str, change: str | None = None) -> list[tuple[np.ndarray, np.ndarray]]:
     """Per image: the image at CACHE_DIE scale and its dice [cx, cy, size, value]; with ``change``,
-    the photo changed so first (``bench/photo_changes.py``)."""
+    the photo changed so first (``measure/changes.py``)."""
     how = None if change is None else CHANGES[change]
     return [(small, dice) for small, dice, _die, _sized in load_images(split, CACHE_DIE, how)]
 
 
 CHANGED = ("dark-75", "dark-60", "warm", "blur", "defocus", "jpeg-40", "half-size", "noise", "motion")
-"""The photo changes ``--changed`` samples are cut under: those of ``bench/photo_changes.py`` that
+"""The photo changes ``--changed`` samples are cut under: those of ``measure/changes.py`` that
 leave every die where it lay (or halve the photo). The camera turned, higher, nearer or at a slant
 moves the dice: the crops' own turns, scales and ``--stretch`` stand for those."""
 
 
 def load_synth(frames: int, seed: int = 3_000_000) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Frames of pip dice from the renderer (vision/synth.py, scene seeds ``seed`` and up, never
+    """Frames of pip dice from the renderer (measure/synth/frames.py, scene seeds ``seed`` and up, never
     those the tests and benchmarks use) in the format of ``load``: cocked dice are class 0."""
-    from vision.synth import render
+    from measure.synth import render
 
     items = []
     for i in range(frames):
@@ -109,8 +104,8 @@ def load_leaning(frames: int, seed: int = 3_700_000) -> tuple[list, list]:
     from passing for "leaning"."""
     from dataclasses import replace
 
-    from vision.synth import render
-    from vision.synth_settings import DEFAULT, HARDEST
+    from measure.synth import render
+    from measure.synth.settings import DEFAULT, HARDEST
 
     leaning: list = []
     flat: list = []
@@ -129,7 +124,7 @@ def load_colour_dice(frames: int, seed: int = 3_500_000) -> list[tuple[np.ndarra
     """Frames of Nogi Stonogi's colour dice from the renderer (scene seeds ``seed`` and up, never
     those the tests and benchmarks use), in the format of ``load``: their faces show no pips, so
     every die there is a "no die" sample for the pip classifier (a star is no six)."""
-    from vision.synth import render
+    from measure.synth import render
 
     items = []
     for i in range(frames):
@@ -147,11 +142,12 @@ def mine_negatives(
     """Hard "no die" examples: where the dice network finds a die in a training image and no
     label within a die (specks, holes, printed labels, keys): (item, x, y, size) at cache scale.
     Finds nearer a label are left out: they may be that die, found off its centre."""
-    from vision.reader import locate
+    from vision.networks import SHIPPED
+    from vision.pips.reader import locate
 
     found = []
     for index, (image, dice) in enumerate(items):
-        for c in locate(image, models=models):
+        for c in locate(image, networks=SHIPPED.with_folder(models)):
             if all(math.hypot(c.x - d[0], c.y - d[1]) > max(c.size, d[2]) for d in dice):
                 found.append((index, c.x, c.y, c.size))
     print(f"mined {len(found)} finds without a label", flush=True)
@@ -236,8 +232,8 @@ def cut(image: np.ndarray, cx: float, cy: float, size: float, rng: random.Random
 def mine_hard(items: list[tuple[np.ndarray, np.ndarray]], model: str, below: float) -> list[tuple[int, int]]:
     """Training dice that classifier ``model`` reads badly: (item, die) whose label gets a
     probability under ``below`` on the die cut as labelled."""
-    from vision.face_net import face_probs, load_face_net
-    from vision.scaling import Pyramid
+    from vision.frame import Pyramid
+    from vision.pips.face_net import face_probs, load_face_net
 
     net = load_face_net(model)
     hard = []
@@ -367,10 +363,13 @@ def main() -> int:
     parser.add_argument("--motion-length", type=float, default=0.3, help="... up to this share of a die long")
     parser.add_argument("--glare", type=float, default=0.0, help="share of crops given a lamp's shine")
     parser.add_argument(
-        "--crop", type=int, default=LAYOUT["crop"], help="crop side, pixels (vision.face_net.FACE_CROP)"
+        "--crop", type=int, default=LAYOUT["crop"], help="crop side, pixels (vision.pips.face_net.FACE_CROP)"
     )
     parser.add_argument(
-        "--die", type=float, default=LAYOUT["die"], help="die side in the crop (vision.face_net.FACE_DIE)"
+        "--die",
+        type=float,
+        default=LAYOUT["die"],
+        help="die side in the crop (vision.pips.face_net.FACE_DIE)",
     )
     parser.add_argument(
         "--consistency",

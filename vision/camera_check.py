@@ -40,9 +40,11 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.colour import CLIPPED
-from vision.colour_reader import read_colours
-from vision.reader import as_bgr, read_dice
+from vision.colours.looks import CLIPPED
+from vision.colours.reader import read_colours
+from vision.frame import as_bgr
+from vision.networks import SHIPPED, Networks
+from vision.reader import read_dice
 from vision.settle import SettleDetector, SettleKind, SettleParams, analysis_image, row_gains
 
 DIE_PX = (50.0, 250.0)
@@ -90,14 +92,18 @@ class CameraCheck:
     """The dice's edge width as a share of their size (``edge_width``; the median die; 0 without dice)."""
 
 
-def check_frames(frames: Sequence[NDArray[np.uint8]]) -> CameraCheck:
+def check_frames(frames: Sequence[NDArray[np.uint8]], networks: Networks = SHIPPED) -> CameraCheck:
     """Measure a camera from a few consecutive frames (BGR uint8, one size) of a still tray; the
-    first half only lets the camera's exposure settle (the last half is measured)."""
+    first half only lets the camera's exposure settle (the last half is measured). ``networks``:
+    the network files and runtime the readers use."""
     if not frames:
         raise ValueError("check_frames needs at least one frame")
     frames = frames[(len(frames) - 1) // 2 :]
     last = as_bgr(frames[-1])
-    readings = {"pips": read_dice(last), "colours": read_colours(last)}
+    readings = {
+        "pips": read_dice(last, networks=networks),
+        "colours": read_colours(last, networks=networks),
+    }
     kind = max(readings, key=lambda k: sum(d.status == "ok" for d in readings[k].dice))  # pips on a tie
     reading = readings[kind]
     boxes = [d.box for d in reading.dice]

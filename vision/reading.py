@@ -17,8 +17,8 @@ Status = Literal["ok", "uncertain", "cocked"]
 STATUSES: tuple[Status, ...] = ("ok", "uncertain", "cocked")
 
 SMALLEST_FRAME = 8
-"""A frame's shortest side, pixels, below which no die can be read (``vision.reader.as_bgr`` and
-``firmware.images.load_image`` refuse it)."""
+"""A frame's shortest side, pixels, below which no die can be read (``vision.frame.as_bgr`` and
+``firmware.devices.images.load_image`` refuse it)."""
 
 Face = int | str | None
 """A pip face 1-6; in colour mode a colour name; ``None`` when the reader cannot name it."""

@@ -99,8 +99,9 @@ def run(args: argparse.Namespace) -> int:
     from firmware.cli import config_or_say
     from firmware.devices.camera import CameraError, EndOfFrames, open_source
     from firmware.devices.camera.picamera2 import tray_controls
+    from firmware.devices.onnx_runtime import chosen_networks
     from vision.camera_check import check_frames
-    from vision.dice_net import ModelError
+    from vision.errors import ModelError
 
     if args.frames < 2:
         print("kostka check: --frames must be at least 2 (bands are seen between frames).", file=sys.stderr)
@@ -115,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
             if args.watch:
                 return watch(source, args.frames, args.rounds)
             frames = [source.read() for _ in range(args.frames)]
-        check = check_frames(frames)
+        check = check_frames(frames, chosen_networks())
     except EndOfFrames:
         print(f"kostka check: {spec!r} gave fewer than {args.frames} frames; ask for fewer.", file=sys.stderr)
         return 2
@@ -136,13 +137,14 @@ def run(args: argparse.Namespace) -> int:
 def watch(source: Any, count: int, rounds: int | None) -> int:
     """Check on ``count`` frames at a time, a line each, until Ctrl-C or ``rounds`` checks; the exit
     status of the last check (1: something to change)."""
+    from firmware.devices.onnx_runtime import chosen_networks
     from vision.camera_check import check_frames, faults
 
     found: tuple[str, ...] = ()
     done = 0
     try:
         while rounds is None or done < rounds:
-            check = check_frames([source.read() for _ in range(count)])
+            check = check_frames([source.read() for _ in range(count)], chosen_networks())
             found = faults(check)
             size = "-" if check.die_px is None else f"{check.die_px:.0f} px"
             print(
@@ -167,7 +169,7 @@ def write_picture(path: Path, frame: Any, check: CameraCheck) -> bool:
     import cv2
     import numpy as np
 
-    from vision.colour import CLIPPED
+    from vision.colours.looks import CLIPPED
 
     picture = frame.copy()
     picture[frame.max(axis=2) >= CLIPPED] = (255, 0, 255)

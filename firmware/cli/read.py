@@ -47,7 +47,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def face_json(face: Any, mode: str) -> Any:
     """A die's face as JSON: as it is, or a card's ``{"kind", "colours"}``."""
     if mode == "cards" and face is not None:
-        from vision.cards import card_json
+        from vision.cards.reader import card_json
 
         return card_json(str(face))
     return face
@@ -89,9 +89,9 @@ def run(args: argparse.Namespace) -> int:
     import numpy as np
 
     from firmware.devices.images import try_load_image
+    from firmware.devices.onnx_runtime import chosen_networks
     from firmware.profiles import ProfileError, ReaderSetupError, reader_inputs
-    from vision.dice_net import ModelError
-    from vision.face_net import FaceModelError
+    from vision.errors import FaceModelError, ModelError
     from vision.reader import read_dice
 
     try:
@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
             reading = read_dice(
                 np.asarray(frame, np.uint8),
                 args.mode,
-                models=args.models,
+                networks=chosen_networks(args.models),
                 profile=profile,
                 colours=colours,
                 lizards=lizards,

@@ -127,10 +127,11 @@ def run(args: argparse.Namespace) -> int:
     from firmware.cli import config_or_say
     from firmware.devices.camera import CameraError, EndOfFrames, open_source
     from firmware.devices.camera.picamera2 import tray_controls
+    from firmware.devices.onnx_runtime import chosen_networks
     from firmware.profiles import write_profile_file
-    from vision.colour_profile import Profile, ProfileError
-    from vision.colour_reader import teach_features
-    from vision.dice_net import ModelError
+    from vision.errors import ModelError, ProfileError
+    from vision.profile import Profile
+    from vision.reader import teach_features
 
     if args.frames < 1:
         print("--frames must be at least 1; try --frames 3.", file=sys.stderr)
@@ -165,7 +166,7 @@ def run(args: argparse.Namespace) -> int:
                     continue
                 found = 0
                 for _ in range(args.frames):
-                    vectors = teach_features(source.read(), args.mode)
+                    vectors = teach_features(source.read(), args.mode, chosen_networks())
                     examples.setdefault(name, []).extend(vectors)
                     found += len(vectors)
                 print(f"{name}: {found} {shown.thing}(s) seen in {args.frames} frame(s)", flush=True)

@@ -1,9 +1,9 @@
 """ONNX Runtime for the reader's networks where it is installed: the same files, computed faster.
 
-vision/ runs its networks through OpenCV's dnn module unless told otherwise (``vision.networks``).
+vision/ runs its networks through OpenCV's dnn module unless given another opener (``vision.networks``).
 On one core here ONNX Runtime computes the same outputs (to about 1e-5), the pip reader's
 whole reading in about half the time (``bench/bench_vision.py --against dnn`` prints both).
-``choose_runtime`` plugs it in when the package is importable and ``KOSTKA_RUNTIME`` does not
+``choose_runtime`` chooses it when the package is importable and ``KOSTKA_RUNTIME`` does not
 say ``dnn``; the commands call it first.
 
 A fixed-shape network file is read through its ``any_size`` twin (ONNX Runtime holds a file to
@@ -27,7 +27,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from vision.networks import QUANTISED_FROM, DnnNetwork, any_size, digest, quantised, use_runtime
+from vision.networks import QUANTISED_FROM, SHIPPED, DnnNetwork, Networks, any_size, digest, quantised
 
 if TYPE_CHECKING:  # OpenCV, numpy and onnxruntime load with the first network (``kostka odds`` needs none)
     import numpy as np
@@ -77,7 +77,7 @@ class OnnxRuntimeNetwork:
 
 
 class OnnxRuntime:
-    """The opener ``vision.networks.use_runtime`` takes: ``path`` (or its ``quantised`` twin made
+    """The opener a ``vision.networks.Networks`` takes: ``path`` (or its ``quantised`` twin made
     from it, or its ``any_size`` twin) in ONNX Runtime; in OpenCV's dnn module a fixed-shape file
     without a twin (dnn runs it at any size), and every file when the installed onnxruntime cannot
     be imported (a broken install costs speed, not the game)."""
@@ -118,9 +118,20 @@ def installed() -> bool:
     return importlib.util.find_spec("onnxruntime") is not None
 
 
+_CHOSEN: list[Networks] = [SHIPPED]
+"""The process's one choice of runtime (``choose_runtime``), as the networks the commands read with."""
+
+
+def chosen_networks(folder: str | None = None) -> Networks:
+    """The networks on the runtime ``choose_runtime`` chose (OpenCV's dnn until it is called),
+    with the files of ``folder`` (a ``--models`` folder; None: the shipped ones)."""
+    return _CHOSEN[0].with_folder(folder)
+
+
 def choose_runtime(wanted: str | None = None) -> str:
-    """Plug the runtime ``wanted`` (default: ``$KOSTKA_RUNTIME``, else ONNX Runtime where it is
-    installed) into ``vision.networks``; returns its name. Nothing is loaded yet."""
+    """Choose the runtime ``wanted`` (default: ``$KOSTKA_RUNTIME``, else ONNX Runtime where it is
+    installed) for the networks the commands read with (``chosen_networks``); returns its name.
+    Nothing is loaded yet."""
     wanted = wanted if wanted is not None else os.environ.get(VARIABLE, "")
     if wanted and wanted not in RUNTIMES:
         raise ValueError(f"{VARIABLE} is {wanted!r}; use {' or '.join(RUNTIMES)}")
@@ -128,7 +139,7 @@ def choose_runtime(wanted: str | None = None) -> str:
     if wanted == "onnxruntime" and not here:
         raise ValueError(f"{VARIABLE} is 'onnxruntime' but the onnxruntime package is not installed")
     if wanted != "dnn" and here:
-        use_runtime(ONNX_RUNTIME)
+        _CHOSEN[0] = Networks(opener=ONNX_RUNTIME)
         return OnnxRuntimeNetwork.name
-    use_runtime(None)
+    _CHOSEN[0] = SHIPPED
     return DnnNetwork.name

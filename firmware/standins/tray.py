@@ -10,7 +10,7 @@ same point always rolls the same faces, even after a restart. ``SyntheticSource`
 roll, then the same still frame, so settle detection sees a roll and then a settled tray.
 ``truth_reading`` is what a perfect reader would say of the tray.
 
-Frames come from ``vision.synth`` (its ``easy`` preset: the dice as a camera over a tray sees
+Frames come from ``measure.synth`` (its ``easy`` preset: the dice as a camera over a tray sees
 them); ``renderer="simple"`` draws them here instead (white squares with black pips, colour dice as
 coloured squares), which costs almost nothing. Tumbling frames are the resting frame shifted.
 
@@ -39,7 +39,7 @@ from firmware.games.lezard.faces import card_of, is_card, kind_of
 from firmware.games.stonoga.colours import COLOURS
 
 if TYPE_CHECKING:
-    from vision.synth import CardFace
+    from measure.synth import CardFace
 from vision.reading import Die, Face, Reading
 
 """Nogi Stonogi's die faces, as the reader and ``firmware.games.guides`` name them."""
@@ -195,7 +195,7 @@ def _draw_die(frame: Frame, x: int, y: int, side: int, face: Face) -> None:
 class SyntheticSource:
     """A frame source filming a ``StandInDice`` tray (``camera.source = "synthetic"``).
 
-    ``renderer``: ``"synth"`` (``vision.synth``) or ``"simple"`` (the drawing above).
+    ``renderer``: ``"synth"`` (``measure.synth``) or ``"simple"`` (the drawing above).
     ``fail_after``: raise ``CameraError`` from that many reads on (tests: a camera that dies).
     """
 
@@ -242,7 +242,7 @@ class SyntheticSource:
     def _render(self, tray: Tray) -> Frame:
         if self.renderer == "simple":
             return render_tray(tray, self.size)
-        from vision.synth import render
+        from measure.synth import render
 
         colours = any(isinstance(face, str) for face in tray.faces)
         shown = [face for face in tray.faces if face is not None]
@@ -266,8 +266,8 @@ class SyntheticSource:
 
 
 def _card_face(face: str) -> CardFace:
-    """``squares:red+blue`` as ``vision.synth``'s ``CardFace``."""
-    from vision.synth import CardFace
+    """``squares:red+blue`` as ``measure.synth``'s ``CardFace``."""
+    from measure.synth import CardFace
 
     card = card_of(face)
     assert card is not None, f"not a card: {face!r}"

@@ -1,0 +1,18 @@
+"""Where the labelled photo sets of real dice live (../shared/data/dice-photos), for the benches
+and the training tools."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT.parent / "shared" / "data" / "dice-photos"
+SETS = ["byler-mixed-tray", "matteo-white-on-wood", "gissur-red-in-box"]
+
+
+def absent() -> bool:
+    """Are the photo sets missing? Then say so (a bench run elsewhere skips)."""
+    if not DATA.is_dir():
+        print(f"skipped: {DATA} is absent (the labelled dice photos live there)")
+        return True
+    return False

@@ -1,0 +1,1 @@
+"""Colour mode: Nogi Stonogi's colour dice and the star (``read_colours``)."""
