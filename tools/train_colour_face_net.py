@@ -16,8 +16,9 @@ kept in ``--cache`` (made once, reused).
 ``measure/changes.py`` changes them (darker, warmer, blurred, the camera higher...).
 
 Then the training: crops turned a few degrees, scaled, shifted, mirrored and lit a little differently,
-cross-entropy over ``FACE_CLASSES`` (``--widths``: the six layers' channels; docs/networks.md). Exported as ONNX opset 11 (Conv with BatchNorm folded,
-ReLU, MaxPool, GlobalAveragePool, Gemm), dynamic batch: OpenCV 4.11 and 5.0 load it.
+cross-entropy over ``FACE_CLASSES`` (``--widths``: the six layers' channels; docs/networks.md).
+Exported as ONNX opset 11 (Conv with BatchNorm folded, ReLU, MaxPool, GlobalAveragePool, Gemm), dynamic
+batch: OpenCV 4.11 and 5.0 load it.
 """
 
 from __future__ import annotations
