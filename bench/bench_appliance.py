@@ -19,7 +19,7 @@ Run: .venv/bin/python -m bench.bench_appliance [--rolls N] [--idle-s S]
    recorded roll (1280x960 PNGs), read by vision.reader (about 3 s in; measured at 8 s); and this
    bench process's after the readers ran (it also holds the synthetic renderer and the frames).
 
-Targets (issue 5): 60 ms, 1.5 s, 5 % of a core, 150 MB.
+Targets: 60 ms, 1.5 s, 5 % of a core, 150 MB.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Colour mode's figures on the synthetic renderer (issue 4).
+"""Colour mode's figures on the synthetic renderer.
 
     .venv/bin/python -m bench.bench_colour                    # all three figures, small counts
     .venv/bin/python -m bench.bench_colour --frames 400 --teach-trials 20 --speed 60

@@ -60,7 +60,7 @@ def test_a_lizard_is_read_only_in_the_colours_of_the_box_s_lizards() -> None:
 @pytest.mark.parametrize("seed", [40303, 5182])
 def test_a_yellow_lizard_the_light_moved_towards_orange_is_yellow(seed: int) -> None:
     """Hardest seeds 40303 and 5182: a yellow lizard lies in the gap below yellow's band (40303,
-    uncertain until session 37) or in orange's (5182, read an orange lizard ``ok`` until then); no
+    otherwise uncertain) or in orange's (5182, otherwise an orange lizard ``ok``); no
     lizard of the box is orange, so it is yellow (``lizard_named``). Read as any board colour may be
     a lizard's (``lizards`` None, the board's colours given), it is not."""
     frame, scene = render(seed, "hardest", "cards")
@@ -230,8 +230,8 @@ def test_a_square_under_a_glare_spot_is_read_right_or_uncertain(colour: str) -> 
 
 def test_a_card_in_a_glare_spot_as_pale_as_its_paper_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
     """A hardest frame (seed 20204, no tuning seed) whose lamp washes the felt around the card as
-    pale and bright as its paper: only the finer edges at the brightest levels cut it out (and, since
-    session 42, the hole its rim leaves in a darker cut)."""
+    pale and bright as its paper: only the finer edges at the brightest levels cut it out (and the
+    hole its rim leaves in a darker cut)."""
     import vision.cards.reader
 
     frame, scene = render(20204, "hardest", "cards")
@@ -291,8 +291,8 @@ def test_a_washed_out_mark_is_named_only_well_inside_its_band_across_red_s_wrap(
 @pytest.mark.parametrize("seed", [155, 63508, 121078])
 def test_a_washed_red_near_purple_is_red_on_a_board_without_purple(seed: int) -> None:
     """Hardest seeds whose red square a glare spot washed out to hue 172-174.5, within ``DRIFT`` of
-    the gap between purple's band and red's: no Lezard card is purple, so it is red (uncertain until
-    session 43); a board with purple cards leaves it uncertain. The same on OpenCV 5.0 and Bookworm's 4.11."""
+    the gap between purple's band and red's: no Lezard card is purple, so it is red; a board with
+    purple cards leaves it uncertain. The same on OpenCV 5.0 and Bookworm's 4.11."""
     frame, scene = render(seed, "hardest", "cards")
     truth = [text(thing.face) for thing in scene.things]  # type: ignore[arg-type]
     assert "square:red" in truth
@@ -329,8 +329,7 @@ def test_a_washed_out_mark_whose_hues_scatter_inside_its_band_is_steady() -> Non
 
 
 def test_a_washed_green_lizard_whose_hues_scatter_is_read() -> None:
-    """Hardest seed 68279 (never used for tuning; seed 60586 until session 37, whose lizard the
-    renderer now draws yellow, in a lizard's colours only): a glare spot washes out a green lizard;
+    """Hardest seed 68279 (never used for tuning): a glare spot washes out a green lizard;
     its hues scatter (under 70 % within 3 of their median) but lie in green's band. The same on OpenCV
     5.0 and on Bookworm's 4.11."""
     frame, scene = render(68279, "hardest", "cards")
@@ -341,7 +340,7 @@ def test_a_washed_green_lizard_whose_hues_scatter_is_read() -> None:
 
 @pytest.mark.parametrize("seed", [100252, 100275])
 def test_a_card_whose_paper_the_blur_broke_into_pieces_is_found(seed: int) -> None:
-    """Hardest frames (session 41) of a small blurred card: at the finder's 640 pixels its paper is a
+    """Hardest frames of a small blurred card: at the finder's 640 pixels its paper is a
     ring a pixel or two wide that the blur breaks at the sides, so the ring's outline encloses almost
     nothing though its hull is the card's. An outline is weighed by the box around it, not its own area.
     (Seed 101839's card is found so on OpenCV 5.0 but not with Bookworm's 4.11 and numpy 1.24.)"""
@@ -354,7 +353,7 @@ def test_a_card_whose_paper_the_blur_broke_into_pieces_is_found(seed: int) -> No
 def test_a_lizard_whose_thin_body_scatters_its_hue_is_read(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Hardest frames (session 41) of a green lizard named green, only half its core within 3 hue
+    """Hardest frames of a green lizard named green, only half its core within 3 hue
     units of its median: its core lies along its outline. A square so scattered would not be ``ok``."""
     frame, _ = render(seed, "hardest", "cards")
     assert ("lizard:green", "ok") in [(d.face, d.status) for d in read_cards(frame).dice]
@@ -366,7 +365,7 @@ def test_a_lizard_whose_thin_body_scatters_its_hue_is_read(
 def test_a_card_the_cuts_do_not_part_from_the_floor_is_found_by_its_hole(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Hardest frames (session 42) with a card whose paper every cut joins to a floor as pale
+    """Hardest frames with a card whose paper every cut joins to a floor as pale
     (cream paper on a beige table, a glare spot over a card's edge): its blurred, shadowed rim is
     darker than both, so a darker cut leaves a hole of a card's shape there, and the brighter part of
     the hole is the card. Without the holes the card is missed."""
@@ -378,7 +377,7 @@ def test_a_card_the_cuts_do_not_part_from_the_floor_is_found_by_its_hole(
 
 
 def test_a_card_found_by_its_hole_is_read_inside_its_rim() -> None:
-    """Hardest seed 100697 (session 42): a two-squares card under a warm cast is found only by its
+    """Hardest seed 100697: a two-squares card under a warm cast is found only by its
     hole, which holds its dark rim too. Straightened by the hole, the card shows its squares too small,
     and (on OpenCV 5.0) the frame lines join them into one mark small enough for one square: one blue
     square ``ok``. Straightened by the brighter part of the hole (``paper_within``) it reads right."""

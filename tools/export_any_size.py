@@ -4,7 +4,7 @@
     .venv/bin/python -m tools.export_any_size [ONNX ...]
 
 The dice and colour networks are exported at one fixed input shape, the only form of them that
-OpenCV 4.11 loads (vision/data/README.md); OpenCV's dnn module still runs them at any size, but
+OpenCV 4.11 loads (docs/networks.md); OpenCV's dnn module still runs them at any size, but
 ONNX Runtime holds a file to its declared shape. The twin is the same graph and weights with the
 input's batch, height and width free (and the shapes inferred inside it dropped). Run it again
 after retraining either network; tests/test_onnx_runtime.py checks that each twin computes what

@@ -2,7 +2,7 @@
 never a runtime need).
 
 Only layers that OpenCV's dnn importer reads on 4.11 as well as 5.0 once exported to ONNX opset 11
-with BatchNorm folded: Conv, BatchNorm, ReLU (see vision/data/README.md).
+with BatchNorm folded: Conv, BatchNorm, ReLU (see docs/networks.md).
 """
 
 from __future__ import annotations

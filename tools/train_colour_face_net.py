@@ -13,12 +13,12 @@ face's centre (a die's side, the floor, a shadow). Each true top face is cut too
 kept in ``--cache`` (made once, reused).
 
 ``--real`` and ``--changed`` mix in crops of the labelled photos' even half, as taken and changed as
-``measure/changes.py`` changes them (darker, warmer, blurred, the camera higher...; session 45).
+``measure/changes.py`` changes them (darker, warmer, blurred, the camera higher...).
 
 Then the training: crops turned a few degrees, scaled, shifted, mirrored and lit a little differently,
-cross-entropy over ``FACE_CLASSES`` (``--widths``: the six layers' channels; session 44 tried a classifier
-twice as wide, vision/data/README.md). Exported as ONNX opset 11 (Conv with BatchNorm folded,
-ReLU, MaxPool, GlobalAveragePool, Gemm), dynamic batch: OpenCV 4.11 and 5.0 load it.
+cross-entropy over ``FACE_CLASSES`` (``--widths``: the six layers' channels; docs/networks.md).
+Exported as ONNX opset 11 (Conv with BatchNorm folded, ReLU, MaxPool, GlobalAveragePool, Gemm), dynamic
+batch: OpenCV 4.11 and 5.0 load it.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Every picture is drawn flat (BGR float32, 0-255, as under daylight with a perfect camera); the
 renderer warps it onto a die's face or a card. Paints are guesses at plausible plastic and
-printed colours: nobody has published the real ones (issue 4), so a ``Kit`` (one copy of the
+printed colours: nobody has published the real ones, so a ``Kit`` (one copy of the
 games) varies them a little.
 
 >>> face = pip_face(5, 64, PipLook((235.0, 235.0, 235.0), (20.0, 20.0, 20.0)))

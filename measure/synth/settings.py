@@ -1,6 +1,6 @@
 """How hard the synthetic renderer's scenes are: every range it draws from, and three presets.
 
-The issue's figures (issue 4: 99.5 % ``ok``, at most 0.2 % silent errors) are measured on
+The colour and card figures (target: 99.5 % ``ok``, at most 0.2 % silent errors) are measured on
 ``HARDEST``. Ranges are (low, high) and drawn uniformly; chances are per scene unless said.
 
 >>> PRESETS["hardest"].kelvin, PRESETS["easy"].glare

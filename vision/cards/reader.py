@@ -76,10 +76,9 @@ HOLE_PAPER = 0.5
 """A card the cuts never part from a floor as pale as its paper (a white card on a white table, a glare
 spot over both) may still leave a hole of a card's shape in a darker cut, where its rim, blurred and
 shadowed, lies darker than either: the card then is the brighter part of the hole (``paper_within``),
-card-shaped and at least this share of the hole's rectangle (the hole holds the dark rim as well).
-(Session 42, the 13162 hardest cards of vision/README.md: 12918 -> 12929 read right, missed 45 -> 20,
-the same 11 silent errors. The hole's rectangle itself read two squares, joined by the frame lines
-between them, as one square ``ok``: seed 100697 on OpenCV 5.0.)"""
+card-shaped and at least this share of the hole's rectangle (the hole holds the dark rim as well; the
+hole's rectangle itself would read two squares, joined by the frame lines between them, as one square).
+Tuned on the renderer's hardest card seeds (``python -m bench.bench_colour --cards N --cards-seed S``)."""
 CARD_W, CARD_H = 150, 100
 MARGIN = 0.07
 """The card's rim (this share of its height) is not looked at for marks."""
@@ -112,13 +111,8 @@ orange lizard). A mark surely a lizard (solidity at most ``SURE_LIZARD``) and no
 (``Mark.washed``) whose colour is no lizard's is named by the one lizard colour whose band lies
 within ``LIZARD_REACH`` (hue units, about the most a glare spot or a clipped print moves a hue) of
 its hue, if only one does: a yellow lizard the light moved towards orange is yellow (``lizard_named``).
-Session 37, hardest card seeds with the renderer drawing lizard cards in lizard colours only, cards
-read right: tuning 5000-5599 897 -> 898 of 908 (its one silent error, a yellow lizard read orange,
-gone), 40000-40599 884 -> 885, 60000-60599 882 -> 883, 62000-62599 866 -> 867, bench 0-199,
-20000-20599, 30000-30599, 61000-61599 and 63000-63599 as before; no card more read wrong ``ok``.
-Washed-out marks too: 4 cards more, but a red square a glare spot holed read a red lizard ``ok``
-(``test_a_square_under_a_glare_spot_is_read_right_or_uncertain``), a washed yellow square of seed
-20036 (solidity 0.67) a yellow lizard; every lizard up to ``LIZARD_SOLIDITY``: the same 20036."""
+Washed-out marks are left out: a red square a glare spot holed would be read a red lizard
+(``test_a_square_under_a_glare_spot_is_read_right_or_uncertain``). Tuned on hardest card seeds 5000-5599."""
 SPLIT_OPEN = 7
 """A mark bigger than ``SQUARE_LARGEST`` is opened by a square this many pixels wide: lines that
 join two squares vanish and the squares stay (``_parts``; renderer seeds 30000-31499: 5 of 2258
@@ -134,28 +128,18 @@ read 150 or more in 95 % of marks) lies in a glare spot, which moves its hue tow
 colour (by up to about 6 on the renderer's frames, and an orange lizard's to 179.9 in seed 61493): it
 is named only if its hue lies DRIFT or more inside its colour's band, round the hue circle, or the
 only other colours within DRIFT (``drifted_from``) are none the board's cards show (``glare_checked``;
-purple for Lezard Domino: a washed red at hue 170-175 is red. Session 43, with ``LIZARD_AREA``:
-the 13162 hardest cards of vision/README.md 12929 -> 12934 read right, no card more read wrong
-``ok``). (Until
-session 36 red's upper end, 3.5 across 180, was not checked for hues 175-180: 3 right cards of 5711
-(hardest card seeds 0-199, 5000-5599, 20000-20599, 30000-30599, 40000-40599, 60000-60599, 61000-61599)
-were so read and are now ``uncertain``, none read wrong.)"""
+purple for Lezard Domino: a washed red at hue 170-175 is red). Red's band is checked across hue 180.
+Tuned on hardest card seeds 5000-5599; measured by ``python -m bench.bench_colour --cards N``."""
 STEADY_HUE = 3.0
 STEADY = 0.7
 """For ``ok``, this share of a mark's core lies within STEADY_HUE (OpenCV units) of its median hue;
 or, for a washed-out mark, whose pale pixels' hues scatter more, anywhere inside its colour's band
-(session 36, looking at a washed green square of bench seed 95 on OpenCV 5.0, 58 % steady, all in its band;
-hardest card seeds, cards read right: bench 0-199 294 -> 295 of 299, seeds 60000-60599 883 -> 884 of
-910, seeds 5000-5599, 20000-20599, 30000-30599, 40000-40599, 61000-61599 and 62000-62599 as before,
-no card more read wrong ``ok``. Before the fix of ``DRIFT`` round red's wrap it let an orange lizard that a
-glare spot moved to hue 179.9 be read red ``ok``, seed 61493.)"""
+(a washed green square of bench seed 95 is 58 % steady, all in its band). Looked at on hardest card seeds."""
 LIZARD_STEADY = 0.5
 """...and for a lizard, half its core: its body and legs are a few pixels wide, so the core lies along
 its outline, where the print blurs into the paper and the outline, and its hue scatters more than a
-square's (session 41, OpenCV 5.0: hardest card seeds 100000-105999, 1726 lizards read their own colour,
-10 of them ``uncertain`` only for steadiness 0.49-0.68 and none read another colour; cards read right over
-100000-102999, 5000-5599, 20000-20599, 30000-30599, 40000-40599, 60000-61599, 62000-63599 and the bench's
-0-199, with the cards' finder of session 41: 12902 -> 12918 of 13162, silent errors 11 as before)."""
+square's (hardest card seeds 100000-105999: 1726 lizards read their own colour, 10 of them held back
+for steadiness 0.49-0.68 alone, none read another colour)."""
 SQUARE_OFF_CENTRE = 0.1
 """A lone square lies within this share of the card's width from its middle; each of two
 squares lies this far or more on its side (a square lost in a glare spot must not make two

@@ -60,7 +60,7 @@ class ColourSettings:
     # A yellow face's doubt of another colour stands only as far as a second draw of the classifier
     # shares it (``vision.colours.face_net.FaceClassifiers``; hardest seeds 0-199: +4 dice, 1000-1599:
     # +11; silent errors, the 30 % foreign seeds' orange dice and every photo under all 14 changes as
-    # before: vision/data/README.md)
+    # before: docs/networks.md)
     face_other_second: bool = True
     # ...or, black (no hue names it), its saturation (0-255) at most this: a grey, not a dark colour
     # (real black dice reach 40; byler with the camera higher, far-60 / far-100: 4 / 3 dice more,
@@ -95,13 +95,11 @@ class ColourSettings:
     # Two touching dice under one find: two peaks of the network's finer heat of at least
     # ``touching_heat``, within ``touching_reach`` of the find's side from it and ``touching_apart``
     # sides apart or more, the classifier naming them differently, or alike with a classical blob
-    # each (``split_touching``). The peak values were looked at in session 17 on bench seeds 0-199
-    # and the byler photos; hardest seeds 1000-1599: 96.65 -> 97.19 % correct ``ok``, silent errors
-    # 0.10 % both (97.14 % with differently named halves only). A peak of the finer heat of
-    # ``touching_heat`` farther than ``colour_apart`` sides from every find is a die of its own, the
-    # classifier seeing a top face there (``beside_finds``, session 37: a die beside another that the
-    # coarser heat missed; hardest seeds 64000-64399 and 65000-65199 1 + 1 + 1 dice more right of
-    # 2044, 0-199 and 1000-1599 as before, no silent error more; peaks of 0.4 found no more).
+    # each (``split_touching``). The peak values were looked at on bench seeds 0-199 and the byler
+    # photos, and tuned on hardest seeds 1000-1599. A peak of the finer heat of ``touching_heat``
+    # farther than ``colour_apart`` sides from every find is a die of its own, the classifier seeing a
+    # top face there (``beside_finds``: a die beside another that the coarser heat missed; hardest
+    # seeds 64000-64399 and 65000-65199).
     touching_heat: float = 0.6
     touching_reach: float = 0.8
     touching_apart: float = 0.7
@@ -166,7 +164,7 @@ class ColourSettings:
     # A sure find of the dice network alone (no blob of its size) may lie at the wall: only one
     # off the floor is untrusted. It stands on the floor when its centre is at most this many
     # sides beyond the floor's visible edge (it hides the edge; gissur's box: dice at its walls,
-    # flat ones up to 5 sides beyond it; 0.75 until the even gissur photos were looked at)...
+    # flat ones up to 5 sides beyond it, in the even gissur photos)...
     floor_reach: float = 1.5
     pile_gap: float = 1.25  # ...or this close (network's die sizes) to one that stands: a pile at a wall
     net_side: int = 512  # the dice network looks at a copy this long (dice 11-35 px in 1280 frames)

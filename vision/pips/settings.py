@@ -5,13 +5,11 @@ gissur-red-in-box), images sorted by name, labels as corrected by measure/data/l
 The networks in vision/data were trained on the even-numbered images only
 (``tools/train_*_net.py --split even``). The thresholds below were chosen on odd-numbered images
 1, 5, 9, ... (``kostka eval DIR --every 4 --offset 1``) and checked on 3, 7, 11, ...
-(``--every 4 --offset 3``), which nothing here was fitted to. The last choice (face classifier
-of 2026-11-30): ``ok_prob`` 0.75 and no veto by the dice network's own class map, from a grid
-of ``ok_prob`` 0.7-0.9, ``ok_prob_each`` 0.5-0.6, ``ok_heat`` 0.3-0.4 (and, with the classifier
-before it, veto 0.8 / 0.9 / none) scored as correct-ok minus ten times silent errors on 1::4.
-That score preferred ``ok_heat`` 0.3, which on all odd images made two more silent errors on
-gissur (a wrong face, a find on the felt) for one more right die: it stays 0.35.
-Later, with the same score and split: ``faint_*`` (a third look at faint finds) and ``edge``.
+(``--every 4 --offset 3``), which nothing here was fitted to. ``ok_prob``, ``ok_prob_each`` and
+``ok_heat`` come from a grid (0.7-0.9, 0.5-0.6, 0.3-0.4) scored as correct-ok minus ten times silent
+errors on 1::4; ``ok_heat`` is 0.35, not the score's 0.3, which on all odd images made two more silent
+errors on gissur (a wrong face, a find on the felt) for one more right die. ``faint_*`` (a third look
+at faint finds) and ``edge`` were chosen with the same score and split.
 """
 
 from __future__ import annotations
