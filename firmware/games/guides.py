@@ -24,6 +24,7 @@ from firmware.games.lezard.faces import card_of
 from firmware.games.stonoga.colours import COLOURS, letter_of
 from firmware.messages.i18n import t, tn
 from firmware.views import Face, Flaps, RollView, ScoreRow, ScoresView
+from rules import lezard_advisor, shut_the_box_advisor, stonoga_advisor
 from rules.game import Advice, RuleBook
 from rules.lezard import Lezard, LezardState, Phase
 from rules.lezard_board import Card, Flicked, Placed, RoyalFlick
@@ -166,7 +167,7 @@ class ShutGuide:
         return "roll " + " ".join(str(f) for f in sorted(int(str(f)) for f in faces))
 
     def advise(self, state: ShutState) -> tuple[Advice[Any], ...]:
-        return tuple(self.book.advise(state, self.goal))
+        return shut_the_box_advisor.advise(self.book, state, self.goal)
 
     def turn_note(self, before: ShutState, after: ShutState) -> tuple[str, int] | None:
         if (after.round, after.seat) == (before.round, before.seat):
@@ -237,7 +238,7 @@ class StonogaGuide:
         return "roll " + " ".join(letter_of(str(f)) for f in faces)
 
     def advise(self, state: StonogaState) -> tuple[Advice[Any], ...]:
-        return tuple(self.book.advise(state))
+        return stonoga_advisor.advise(self.book, state)
 
     def turn_note(self, before: StonogaState, after: StonogaState) -> tuple[str, int] | None:
         return None
@@ -320,7 +321,7 @@ class LezardGuide:
         raise ValueError("Lezard Domino has no dice")
 
     def advise(self, state: LezardState) -> tuple[Advice[Any], ...]:
-        return tuple(self.book.advise(state))
+        return lezard_advisor.advise(self.book, state)
 
     def turn_note(self, before: LezardState, after: LezardState) -> tuple[str, int] | None:
         return None
