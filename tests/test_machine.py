@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from firmware.games.guides import read_card
+from firmware.games.guide import read_card
 from firmware.games.lezard.faces import card_of
 from firmware.games.lezard.faces import face_of as card_face
 from firmware.games.registry import advise
@@ -632,13 +632,15 @@ def test_the_machine_modules_doctests() -> None:
     """pytest collects doctests from tests/, rules/ and vision/ only: run these here."""
     import doctest
 
-    import firmware.games.guides
+    import firmware.games.guide
+    import firmware.games.shut_the_box.guide
     import firmware.machine.step
     import firmware.standins.autopilot
     import firmware.standins.tray
 
     modules = (
-        firmware.machine.step, firmware.games.guides, firmware.standins.tray, firmware.standins.autopilot,
+        firmware.machine.step, firmware.games.guide, firmware.games.shut_the_box.guide,
+        firmware.standins.tray, firmware.standins.autopilot,
     )
     for module in modules:
         result = doctest.testmod(module)

@@ -35,11 +35,14 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from firmware.games import guides
+from firmware.games.guide import Guide
 from firmware.games.lezard.book import KIND as LEZARD
+from firmware.games.lezard.guide import LezardGuide
 from firmware.games.rulebooks import Book, Kind, RulebookError, Switches
 from firmware.games.shut_the_box.book import KIND as SHUT_THE_BOX
+from firmware.games.shut_the_box.guide import ShutGuide
 from firmware.games.stonoga.book import KIND as STONOGA
+from firmware.games.stonoga.guide import StonogaGuide
 from rules import lezard_advisor, shut_the_box_advisor, stonoga_advisor
 from rules.game import Advice, RulesError
 
@@ -56,7 +59,7 @@ class Game:
     """One line for ``kostka play --help``."""
     kind: Kind
     """How its rule book becomes switches (config, saved games) and comes back."""
-    guide: Callable[[Any, str], guides.Guide]
+    guide: Callable[[Any, str], Guide]
     """The state machine's guide for a rule book, with Shut the Box's advice goal."""
     table: str
     """The module of its terminal table (``kostka play``), imported when a game is played."""
@@ -76,16 +79,16 @@ class Game:
 GAMES: tuple[Game, ...] = (
     Game(
         "shut-the-box", (1, 6), "Shut the Box: shut the flaps the dice add up to", SHUT_THE_BOX,
-        guides.ShutGuide, "firmware.games.shut_the_box.table", shut_the_box_advisor.advise,
+        ShutGuide, "firmware.games.shut_the_box.table", shut_the_box_advisor.advise,
     ),
     Game(
         "stonoga", (2, 4), "Nogi Stonogi: colour dice, the longest centipede wins", STONOGA,
-        lambda book, goal: guides.StonogaGuide(book), "firmware.games.stonoga.table",
+        lambda book, goal: StonogaGuide(book), "firmware.games.stonoga.table",
         lambda book, state, goal: stonoga_advisor.advise(book, state),
     ),
     Game(
         "lezard", (2, 4), "Lezard Domino: dominoes on the lizard, flicks and deals", LEZARD,
-        lambda book, goal: guides.LezardGuide(book), "firmware.games.lezard.table",
+        lambda book, goal: LezardGuide(book), "firmware.games.lezard.table",
         lambda book, state, goal: lezard_advisor.advise(book, state),
     ),
 )
@@ -109,7 +112,7 @@ def _game_of(book: Book) -> Game | None:
     return next((known for known in GAMES if isinstance(book, known.kind.book_type)), None)
 
 
-def guide_for(book: Book, goal: str = "shut") -> guides.Guide:
+def guide_for(book: Book, goal: str = "shut") -> Guide:
     """The state machine's guide of a rule book (``goal``: Shut the Box's advice order)."""
     known = _game_of(book)
     if known is None:
