@@ -29,7 +29,7 @@ from typing import Any, TextIO
 from PIL import Image, ImageDraw
 
 from firmware.config import Config
-from firmware.devices.buttons import ButtonPins, ButtonsError, GpioButtons, KeyboardButtons, ScriptedButtons
+from firmware.devices.buttons import ButtonPins, ButtonsError, GpioButtons
 from firmware.devices.camera import Frame, FrameSource, open_source
 from firmware.devices.camera.picamera2 import tray_controls
 from firmware.devices.display import Display, DisplayError, open_display
@@ -40,6 +40,7 @@ from firmware.games.rulebooks import RulebookError
 from firmware.loop import LANGUAGE, CameraFeed, Keeper, Reader
 from firmware.machine.step import Appliance, CameraChecked, Effect, ReadDice, Setup, start
 from firmware.messages.i18n import LANGUAGES
+from firmware.standins.buttons import KeyboardButtons, ScriptedButtons
 from firmware.standins.tray import StandInDice, SyntheticSource, truth_reading
 from firmware.storage import UNREADABLE, GameStore, SavedGame, SavedGameError, StorageError
 from firmware.taught import TaughtColours

@@ -74,7 +74,12 @@ class Advice(Generic[M]):
 
 
 class RuleBook(Protocol[S, M]):
-    """The shape every game's rule book has; the referee and the appliance need nothing more."""
+    """The shape every game's rule book has; the referee and the appliance need nothing more.
+
+    Advice is not the book's: each game's advisor (``rules.<game>_advisor``) builds on its book
+    and has ``advise(book, state)``: every legal move with exact figures (``Advice``), best first,
+    empty where no one chooses. No book imports its advisor.
+    """
 
     @property
     def title(self) -> str:
@@ -107,10 +112,6 @@ class RuleBook(Protocol[S, M]):
 
     def outcome(self, state: S) -> Outcome | None:
         """The result once the game is over, ``None`` while it runs."""
-        ...
-
-    def advise(self, state: S) -> tuple[Advice[M], ...]:
-        """Every legal move with exact figures, best first (empty where no one chooses)."""
         ...
 
 

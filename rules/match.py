@@ -14,7 +14,6 @@ gives back every position, so undo is dropping the last move and a saved game is
 ...     def apply(self, s, m): return s + m
 ...     def parse_move(self, s, text): return int(text)
 ...     def outcome(self, s): return None
-...     def advise(self, s): return ()
 >>> m = Match.start(Count(), ["Ala"]).play_text("2").play_text("2")
 >>> m.state, m.moves
 (4, ('2', '2'))

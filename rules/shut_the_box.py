@@ -13,7 +13,8 @@ Moves, in the order a turn asks for them (OpenSpiel-like; chance is an actor too
 There is no "pass": a roll that allows no shut ends the turn at once (or brings the last chance), and
 shutting the last flap ends it too. ``ShutTheBox`` holds the switches (it is the options value and
 the rule book at once); flaps may be 9, 10 or 12, and 6 for the published one-die reference. The
-advice (``advise``) is for the current turn: each move's chance to shut the box and expected score.
+advice (``rules.shut_the_box_advisor``, which builds on this module) is for the current turn: each
+move's chance to shut the box and expected score.
 
 How the seed and the issue are read here (each a choice where the text leaves one open):
 
@@ -60,7 +61,7 @@ from functools import cache
 from itertools import combinations
 
 from rules.dice import multiset_distribution
-from rules.game import CHANCE, TERMINAL, Advice, IllegalMoveError, InvalidMoveError, Outcome
+from rules.game import CHANCE, TERMINAL, IllegalMoveError, InvalidMoveError, Outcome
 
 ONE_DIE_RULES = ("never", "low", "forced-low", "after-top", "always")
 SCORINGS = ("sum", "digits")
@@ -419,32 +420,6 @@ class ShutTheBox:
             won = rounds_won(state)
             return Outcome(tuple(i for i, w in enumerate(won) if w == max(won)), won, reason)
         return Outcome(tuple(i for i, t in enumerate(totals) if t == min(totals)), totals, reason)
-
-    def advise(self, state: State, goal: str = "shut") -> tuple[Advice[Move], ...]:
-        """Every legal move with its exact ``p_shut`` and ``expected_penalty`` (this turn), best first.
-
-        Each figure assumes best play for its own goal from then on; ``goal`` (``shut`` or
-        ``penalty``) orders the moves. The figures are for the current turn only.
-        """
-        from rules.shut_the_box_advisor import advise_dice, advise_roll
-
-        if self.to_act(state) < 0:
-            return ()
-        left = self.last_chance and not state.last_chance_used
-        ranked: tuple[tuple[Move, Fraction, Fraction, bool], ...]
-        if state.roll:
-            ranked = tuple(
-                (Shut(a.flaps), a.p_shut, a.expected_penalty, a.best)
-                for a in advise_roll(self, state.open_flaps, state.roll, left, goal)
-            )
-        else:
-            ranked = tuple(
-                (ChooseDice(a.dice), a.p_shut, a.expected_penalty, a.best)
-                for a in advise_dice(self, state.open_flaps, left, goal)
-            )
-        return tuple(
-            Advice(move, (("p_shut", p), ("expected_penalty", e)), best) for move, p, e, best in ranked
-        )
 
 
 def _numbers(words: list[str], text: str, wanted: str, state: State) -> list[int]:

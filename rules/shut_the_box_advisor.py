@@ -29,7 +29,19 @@ from fractions import Fraction
 from functools import cache
 
 from rules.dice import multiset_distribution
-from rules.shut_the_box import GOALS, ShutTheBox, clear_move_tables, flaps_mask, mask_flaps, shut_candidates
+from rules.game import Advice
+from rules.shut_the_box import (
+    GOALS,
+    ChooseDice,
+    Move,
+    Shut,
+    ShutTheBox,
+    State,
+    clear_move_tables,
+    flaps_mask,
+    mask_flaps,
+    shut_candidates,
+)
 
 STEP = 36
 """Every chance probability is a whole number of 36ths."""
@@ -215,3 +227,33 @@ def advise_dice(
         found.append((_goal_key(goal, figures.p_shut, figures.expected_penalty), dice, figures))
     found.sort()
     return tuple(DiceAdvice(dice, f.p_shut, f.expected_penalty, key == found[0][0]) for key, dice, f in found)
+
+
+def advise(book: ShutTheBox, state: State, goal: str = "shut") -> tuple[Advice[Move], ...]:
+    """Every legal move with its exact ``p_shut`` and ``expected_penalty`` (this turn), best first.
+
+    Each figure assumes best play for its own goal from then on; ``goal`` (``shut`` or
+    ``penalty``) orders the moves. The figures are for the current turn only.
+
+    >>> book = ShutTheBox()
+    >>> state = book.apply(book.start(["Ala"]), book.parse_move(book.start(["Ala"]), "3 4"))
+    >>> [(a.move.text(), a.best) for a in advise(book, state)][:2]
+    [('shut 7', True), ('shut 2 5', False)]
+    """
+    if book.to_act(state) < 0:
+        return ()
+    left = book.last_chance and not state.last_chance_used
+    ranked: tuple[tuple[Move, Fraction, Fraction, bool], ...]
+    if state.roll:
+        ranked = tuple(
+            (Shut(a.flaps), a.p_shut, a.expected_penalty, a.best)
+            for a in advise_roll(book, state.open_flaps, state.roll, left, goal)
+        )
+    else:
+        ranked = tuple(
+            (ChooseDice(a.dice), a.p_shut, a.expected_penalty, a.best)
+            for a in advise_dice(book, state.open_flaps, left, goal)
+        )
+    return tuple(
+        Advice(move, (("p_shut", p), ("expected_penalty", e)), best) for move, p, e, best in ranked
+    )

@@ -48,7 +48,7 @@ from fractions import Fraction
 from typing import Literal
 
 from rules.dice import multiset_distribution
-from rules.game import CHANCE, TERMINAL, Advice, IllegalMoveError, InvalidMoveError, Outcome, RulesError
+from rules.game import CHANCE, TERMINAL, IllegalMoveError, InvalidMoveError, Outcome, RulesError
 
 DICE = 4
 ROLLS = 3
@@ -292,11 +292,6 @@ class Stonoga:
         top = max(ranks)
         winners = tuple(seat for seat, rank in enumerate(ranks) if rank == top)
         return Outcome(winners, scores, "centre-empty")
-
-    def advise(self, state: StonogaState) -> tuple[Advice[Move], ...]:
-        from rules import stonoga_advisor  # the advisor builds on this module
-
-        return stonoga_advisor.advise(self, state)
 
     def parse_move(self, state: StonogaState, text: str) -> Move:
         """Read what a player types: ``r r * b``, ``rr*b``, ``keep red star``, ``stop``,

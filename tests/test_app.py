@@ -20,7 +20,6 @@ from box_driver import drain
 from firmware.app import AppError, begin, open_buttons, open_parts, open_screen, render_view
 from firmware.cli import main
 from firmware.config import Camera, Config, Display, Game
-from firmware.devices.buttons import ScriptedButtons
 from firmware.devices.notify import Notifier, Watchdog
 from firmware.loop import CameraFeed, Keeper, Loop
 from firmware.machine.events import ButtonEvent
@@ -36,6 +35,7 @@ from firmware.machine.step import (
     start,
 )
 from firmware.standins.autopilot import Autopilot
+from firmware.standins.buttons import ScriptedButtons
 from firmware.standins.tray import StandInDice, SyntheticSource, truth_reading
 from firmware.storage import GameStore
 from rules.game import Outcome

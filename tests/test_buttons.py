@@ -13,6 +13,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 import firmware.devices.buttons
+import firmware.standins.buttons
 from firmware.devices.buttons import (
     REPEAT_AFTER_S,
     REPEAT_EVERY_S,
@@ -20,13 +21,10 @@ from firmware.devices.buttons import (
     ButtonPins,
     ButtonsError,
     GpioButtons,
-    KeyboardButtons,
     PressDecoder,
-    ScriptedButtons,
-    cbreak,
-    events_from_keys,
 )
 from firmware.machine.events import ButtonEvent
+from firmware.standins.buttons import KeyboardButtons, ScriptedButtons, cbreak, events_from_keys
 
 PREV, NEXT, OK, MENU = ButtonEvent.PREV, ButtonEvent.NEXT, ButtonEvent.OK, ButtonEvent.MENU
 DEBOUNCE = 0.05
@@ -73,6 +71,7 @@ def drain(b: GpioButtons | KeyboardButtons | ScriptedButtons, quiet_s: float) ->
 
 def test_module_examples() -> None:
     assert doctest.testmod(firmware.devices.buttons).failed == 0
+    assert doctest.testmod(firmware.standins.buttons).failed == 0
 
 
 # --- the real gpiozero Button on mock pins ------------------------------------------------------

@@ -13,14 +13,10 @@ from luma.core.interface.serial import i2c
 from PIL import Image, ImageChops, ImageDraw, ImageSequence
 
 import firmware.devices.display
-from firmware.devices.display import (
-    DisplayError,
-    LumaDisplay,
-    TerminalDisplay,
-    half_block_lines,
-    open_display,
-)
+import firmware.standins.terminal_display
+from firmware.devices.display import DisplayError, LumaDisplay, open_display
 from firmware.screens.drawing import draw_text, new_screen
+from firmware.standins.terminal_display import TerminalDisplay, half_block_lines
 
 # luma's drivers call Image.getdata, which Pillow 13 deprecates; not ours to fix.
 pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationWarning")
@@ -74,6 +70,7 @@ def ssd1306_page_order(img: Image.Image) -> list[int]:
 
 def test_module_examples() -> None:
     assert doctest.testmod(firmware.devices.display).failed == 0
+    assert doctest.testmod(firmware.standins.terminal_display).failed == 0
 
 
 def test_dummy_device_keeps_the_image_shown() -> None:

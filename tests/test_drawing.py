@@ -233,7 +233,9 @@ def test_only_apis_that_pillow_9_4_has() -> None:
     """getsize/getoffset/textsize are gone in Pillow 10; get_flattened_data is new in 12; Bookworm's
     load_default is a bitmap font without Polish letters."""
     banned = {"getsize", "getoffset", "textsize", "multiline_textsize", "get_flattened_data", "load_default"}
-    for name in ("screens/drawing.py", "devices/display.py", "screens/fonts.py"):
+    for name in (
+        "screens/drawing.py", "devices/display.py", "standins/terminal_display.py", "screens/fonts.py"
+    ):
         path = Path(firmware.screens.drawing.__file__).parents[1] / name
         tree = ast.parse(path.read_text(encoding="utf-8"))
         used = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)} & banned

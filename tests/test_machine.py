@@ -18,9 +18,10 @@ from typing import Any
 
 import pytest
 
-from firmware.games.guides import read_card
+from firmware.games.guide import read_card
 from firmware.games.lezard.faces import card_of
 from firmware.games.lezard.faces import face_of as card_face
+from firmware.games.registry import advise
 from firmware.games.stonoga.colours import COLOURS
 from firmware.machine.events import ButtonEvent
 from firmware.machine.state import (
@@ -175,7 +176,7 @@ def test_whole_game_of_shut_the_box_matches_the_rule_book(setup: Setup) -> None:
             direct = direct.play_text(" ".join(map(str, pips)))
         elif isinstance(screen, Choose):
             move = confirm_best(log)
-            assert move == book.advise(direct.state)[0].move
+            assert move == advise(book, direct.state)[0].move
             direct = direct.play(move)
         elif isinstance(screen, TurnOver):
             turn_overs += 1
@@ -221,7 +222,7 @@ def test_whole_game_of_stonoga_with_dice_set_aside_in_the_tray(setup: Setup) -> 
             direct = direct.play_text("roll " + " ".join("yrgbk*"[f] for f in faces))
         elif isinstance(screen, Choose):
             move = confirm_best(log)
-            assert move == book.advise(direct.state)[0].move
+            assert move == advise(book, direct.state)[0].move
             direct = direct.play(move)
         elif isinstance(screen, TurnOver):
             assert log.state.shown is not None and getattr(log.state.shown, "centipedes", False)
@@ -574,7 +575,7 @@ def test_players_menu_stays_within_the_title_s_seats(setup: Setup) -> None:
 def test_the_winner_screen_leads_back_to_the_game_menu(setup: Setup) -> None:
     match = Match.start(setup.book("shut-the-box"), ["1"])
     while match.book.outcome(match.state) is None:
-        advice = match.book.advise(match.state)
+        advice = advise(match.book, match.state)
         match = match.play(advice[0].move if advice else match.book.chance_outcomes(match.state)[-1][0])
     state, _ = start(setup, match=match)
     assert state.screen == Winner()
@@ -631,13 +632,15 @@ def test_the_machine_modules_doctests() -> None:
     """pytest collects doctests from tests/, rules/ and vision/ only: run these here."""
     import doctest
 
-    import firmware.games.guides
+    import firmware.games.guide
+    import firmware.games.shut_the_box.guide
     import firmware.machine.step
     import firmware.standins.autopilot
     import firmware.standins.tray
 
     modules = (
-        firmware.machine.step, firmware.games.guides, firmware.standins.tray, firmware.standins.autopilot,
+        firmware.machine.step, firmware.games.guide, firmware.games.shut_the_box.guide,
+        firmware.standins.tray, firmware.standins.autopilot,
     )
     for module in modules:
         result = doctest.testmod(module)

@@ -18,6 +18,7 @@ from firmware.games import referee
 from firmware.games.lezard import table as table_lezard
 from firmware.games.lezard.table import LezardTable
 from firmware.games.referee import Ending, Referee, Table
+from firmware.games.registry import advise
 from firmware.games.shut_the_box import table as table_shut_the_box
 from firmware.games.shut_the_box.table import ShutTheBoxTable, table_from_args
 from firmware.games.stonoga import table as table_stonoga
@@ -103,7 +104,7 @@ def test_shut_the_box_figures_read_as_the_advisor_says() -> None:
     menu = [line.split() for line in out.splitlines() if ") shut" in line]
     book = ShutTheBox()
     start = book.start(["Ala"])
-    advice = book.advise(book.apply(start, book.parse_move(start, "3 4")), goal="penalty")
+    advice = advise(book, book.apply(start, book.parse_move(start, "3 4")), goal="penalty")
     assert len(menu) == len(advice) == 5  # 7, 1 6, 2 5, 3 4, 1 2 4
     for row, a in zip(menu, advice, strict=True):
         flaps = [str(f) for f in a.move.flaps]  # type: ignore[union-attr]

@@ -1,5 +1,5 @@
-"""The house's checks run with the tests: ruff everywhere, mypy (strict on rules/, vision/ and measure/),
-and the one-way doors between the wings (../shared/STYLE.md)."""
+"""The house's checks run with the tests: ruff everywhere, mypy (strict on rules/, vision/ and measure/), the
+import contracts of pyproject.toml, and the one-way doors between the wings (../shared/STYLE.md)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,13 @@ def test_ruff_is_clean() -> None:
 
 def test_mypy_is_clean() -> None:
     result = _run("mypy", "rules", "vision", "measure", "firmware")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_import_contracts_are_kept() -> None:
+    """The doors between the wings and the layers inside them (``[tool.importlinter]`` in pyproject.toml)."""
+    lint = Path(sys.executable).with_name("lint-imports")
+    result = subprocess.run([str(lint), "--no-cache"], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from rules.game import CHANCE, TERMINAL
 from rules.shut_the_box import ChooseDice, Roll, Shut, ShutTheBox, State
-from rules.shut_the_box_advisor import advise_dice, advise_roll, odds, position, solve
+from rules.shut_the_box_advisor import advise, advise_dice, advise_roll, odds, position, solve
 
 
 @pytest.mark.parametrize(
@@ -77,7 +77,7 @@ def test_advice_agrees_with_expectimax_over_the_rule_book(book: ShutTheBox) -> N
                 (dice,) = [a for a in choices if a.dice == state.dice]
                 assert (dice.p_shut, dice.expected_penalty) == value
         elif actor == 0:
-            advice = book.advise(state)
+            advice = advise(book, state)
             assert sorted(a.move.text() for a in advice) == sorted(m.text() for m in book.legal_moves(state))
             for a in advice:
                 child = expectimax(book, book.apply(state, a.move), memo)
@@ -118,16 +118,17 @@ def test_dice_choice_is_advised_and_the_position_takes_the_best() -> None:
     # two dice: 1 2 or 2 1 shuts both; 1 1 shuts the 2, then the 1 needs a one-die 1
     assert choices[1].p_shut == Fraction(2, 36) + Fraction(1, 36) * Fraction(1, 6)
     state = book.apply(book.start(["Ala"]), Roll((6, 6)))
-    advice = book.advise(state, goal="penalty")
+    advice = advise(book, state, goal="penalty")
     assert advice[0].best and all(isinstance(a.move, Shut) for a in advice)
-    assert ShutTheBox(one_die="after-top").advise(ShutTheBox(one_die="after-top").start(["Ala"])) == ()
+    after_top = ShutTheBox(one_die="after-top")
+    assert advise(after_top, after_top.start(["Ala"])) == ()
 
 
 def test_the_dice_choice_reaches_the_rule_book_advice() -> None:
     book = ShutTheBox(flaps=6, one_die="after-top")  # no flap from 7 up: the choice is there at once
     state = book.start(["Ala"])
     for goal in ("shut", "penalty"):
-        advice = book.advise(state, goal)
+        advice = advise(book, state, goal)
         assert {a.move for a in advice} == {ChooseDice(1), ChooseDice(2)}
         choices = advise_dice(book, (1, 2, 3, 4, 5, 6), False, goal)
         direct = {a.dice: (a.p_shut, a.expected_penalty) for a in choices}

@@ -119,7 +119,6 @@ def test_advice_for_keeping_lists_every_move_best_first() -> None:
     book = Stonoga(target=Tile(1, 3))
     state = play(book, book.start(["Ala", "Olek"]), "r r * b")
     advice = advise(book, state)
-    assert book.advise(state) == advice
     assert sorted(map(repr, (a.move for a in advice))) == sorted(map(repr, book.legal_moves(state)))
     best = advice[0]
     assert best.move == Keep((1, 1, 5)) and best.best and not any(a.best for a in advice[1:])

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from firmware.devices.onnx_runtime import choose_runtime
 from firmware.errors import KostkaError
 from rules.game import RulesError
+from vision.errors import VisionError  # light: vision's package loads neither numpy nor OpenCV
 
 if TYPE_CHECKING:
     from firmware.config import Config
@@ -47,22 +48,13 @@ def config_or_say(verb: str, path: Path | None) -> Config | None:
         return None
 
 
-VISION_ROOTS = frozenset(
-    {"vision.errors.VisionError", "vision.dice_net.ModelError", "vision.face_net.FaceModelError",
-     "vision.colour_profile.ProfileError"}
-)
-"""The reader's error roots, named so that ``kostka --help`` need not load the reader to know them."""
-
-
 def is_told(error: BaseException) -> bool:
     """Whether ``error`` is one a wing raises for a person (its message says what to do), not a bug.
 
     >>> is_told(RulesError("no such flap")), is_told(KostkaError("x")), is_told(ZeroDivisionError())
     (True, True, False)
     """
-    if isinstance(error, KostkaError | RulesError):
-        return True
-    return any(f"{cls.__module__}.{cls.__qualname__}" in VISION_ROOTS for cls in type(error).__mro__)
+    return isinstance(error, KostkaError | RulesError | VisionError)
 
 
 def build_parser() -> argparse.ArgumentParser:

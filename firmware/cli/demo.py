@@ -178,7 +178,7 @@ def stall_guard(loop: Any, done: threading.Event) -> None:
 
 def summary(match: Any, seed: int) -> dict[str, Any]:
     """The result line: game, seed, moves, winner (a name, or a list of names for a tie), scores."""
-    from firmware.games.guides import player_name
+    from firmware.games.guide import player_name
 
     outcome = match.book.outcome(match.state)
     names = [player_name(name, "en") for name in match.players]

@@ -35,9 +35,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     from firmware.app import AppError, begin, open_parts, render_view
     from firmware.cli import config_or_say
-    from firmware.devices.buttons import KEY_HELP, KeyboardButtons, cbreak
     from firmware.loop import Loop
     from firmware.machine.step import ReadDice
+    from firmware.standins.buttons import KEY_HELP, KeyboardButtons, cbreak
     from firmware.storage import StorageError
 
     config = config_or_say("run", args.config)

@@ -2,8 +2,9 @@
 
 A ``Game`` is everything the appliance and the ``kostka`` command know of one title: its seats, the
 catalogue key of its name, its rule book's kind (switches <-> book), the guide the state machine
-uses (OLED), the terminal table of ``kostka play``, and how the advisor is asked. Adding a game
-is one home under ``firmware/games/`` and one entry in ``GAMES``.
+uses (OLED), the terminal table of ``kostka play``, and its advisor (``rules.<game>_advisor``: no
+rule book imports its advisor, so this is where a book meets it). Adding a game is one home under
+``firmware/games/`` and one entry in ``GAMES``.
 
 >>> [game.title for game in GAMES]
 ['shut-the-box', 'stonoga', 'lezard']
@@ -15,6 +16,10 @@ is one home under ``firmware/games/`` and one entry in ``GAMES``.
 True
 >>> rulebook_from_switches("stonoga", {"stealing": True, "target": "r3"}).target
 Tile(colour=1, boots=3)
+>>> book = ShutTheBox()
+>>> rolled = book.apply(book.start(["Ala"]), book.parse_move(book.start(["Ala"]), "3 4"))
+>>> [a.move.text() for a in advise(book, rolled)][:2]
+['shut 7', 'shut 2 5']
 >>> rulebook_from_switches("stonoga", {"stealing": "yes"})
 Traceback (most recent call last):
 ...
@@ -30,12 +35,16 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from firmware.games import guides
+from firmware.games.guide import Guide
 from firmware.games.lezard.book import KIND as LEZARD
+from firmware.games.lezard.guide import LezardGuide
 from firmware.games.rulebooks import Book, Kind, RulebookError, Switches
 from firmware.games.shut_the_box.book import KIND as SHUT_THE_BOX
+from firmware.games.shut_the_box.guide import ShutGuide
 from firmware.games.stonoga.book import KIND as STONOGA
-from rules.game import RulesError
+from firmware.games.stonoga.guide import StonogaGuide
+from rules import lezard_advisor, shut_the_box_advisor, stonoga_advisor
+from rules.game import Advice, RulesError
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,10 +59,12 @@ class Game:
     """One line for ``kostka play --help``."""
     kind: Kind
     """How its rule book becomes switches (config, saved games) and comes back."""
-    guide: Callable[[Any, str], guides.Guide]
+    guide: Callable[[Any, str], Guide]
     """The state machine's guide for a rule book, with Shut the Box's advice goal."""
     table: str
     """The module of its terminal table (``kostka play``), imported when a game is played."""
+    advisor: Callable[[Any, Any, str], tuple[Advice[Any], ...]]
+    """Its advisor for a rule book and a position, with Shut the Box's advice goal."""
 
     @property
     def name_key(self) -> str:
@@ -68,15 +79,17 @@ class Game:
 GAMES: tuple[Game, ...] = (
     Game(
         "shut-the-box", (1, 6), "Shut the Box: shut the flaps the dice add up to", SHUT_THE_BOX,
-        guides.ShutGuide, "firmware.games.shut_the_box.table",
+        ShutGuide, "firmware.games.shut_the_box.table", shut_the_box_advisor.advise,
     ),
     Game(
         "stonoga", (2, 4), "Nogi Stonogi: colour dice, the longest centipede wins", STONOGA,
-        lambda book, goal: guides.StonogaGuide(book), "firmware.games.stonoga.table",
+        lambda book, goal: StonogaGuide(book), "firmware.games.stonoga.table",
+        lambda book, state, goal: stonoga_advisor.advise(book, state),
     ),
     Game(
         "lezard", (2, 4), "Lezard Domino: dominoes on the lizard, flicks and deals", LEZARD,
-        lambda book, goal: guides.LezardGuide(book), "firmware.games.lezard.table",
+        lambda book, goal: LezardGuide(book), "firmware.games.lezard.table",
+        lambda book, state, goal: lezard_advisor.advise(book, state),
     ),
 )
 """The games in the menu's order. Seats from the rule sheets: Lezard Domino says 2-4 players, Nogi
@@ -95,12 +108,25 @@ def game(title: str) -> Game:
     raise KeyError(title)
 
 
-def guide_for(book: Book, goal: str = "shut") -> guides.Guide:
+def _game_of(book: Book) -> Game | None:
+    return next((known for known in GAMES if isinstance(book, known.kind.book_type)), None)
+
+
+def guide_for(book: Book, goal: str = "shut") -> Guide:
     """The state machine's guide of a rule book (``goal``: Shut the Box's advice order)."""
-    for known in GAMES:
-        if isinstance(book, known.kind.book_type):
-            return known.guide(book, goal)
-    raise ValueError(f"no screens for the game {book.title!r}")
+    known = _game_of(book)
+    if known is None:
+        raise ValueError(f"no screens for the game {book.title!r}")
+    return known.guide(book, goal)
+
+
+def advise(book: Book, state: Any, goal: str = "shut") -> tuple[Advice[Any], ...]:
+    """Every legal move in ``state`` with its advisor's exact figures, best first (empty where no one
+    chooses); ``goal`` orders Shut the Box's advice (``shut`` or ``penalty``)."""
+    known = _game_of(book)
+    if known is None:
+        raise ValueError(f"no advisor for the game {book.title!r}")
+    return known.advisor(book, state, goal)
 
 
 def _kind(title: str) -> Kind | None:

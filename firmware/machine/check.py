@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from firmware.games.guides import decimal
+from firmware.games.guide import decimal
 from firmware.machine.effects import CheckFrames
 from firmware.machine.events import ButtonEvent, CameraChecked
 from firmware.machine.state import Appliance, CheckCamera, taking_hint

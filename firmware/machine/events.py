@@ -7,7 +7,7 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from firmware.games.guides import Box
+from firmware.games.guide import Box
 from firmware.views import Snapshot
 from vision.reading import Reading
 

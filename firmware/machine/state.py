@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from firmware.games.guides import Guide
+from firmware.games.guide import Guide
 from firmware.games.registry import TITLES, game, guide_for
 from firmware.machine.events import CameraChecked, Features
 from firmware.messages.i18n import t
@@ -255,7 +255,7 @@ class Appliance:
 
     @property
     def guide(self) -> Guide:
-        """What the machine knows of the game in progress (see ``firmware.games.guides``)."""
+        """What the machine knows of the game in progress (see ``firmware.games.guide``)."""
         if self.match is None:
             raise ValueError("no game in progress")
         return guide_for(self.match.book, self.setup.goal)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from firmware.games.guides import COLOUR_FACES, PIPS, DiceAsk, read_card, read_faces
+from firmware.games.guide import COLOUR_FACES, PIPS, DiceAsk, read_card, read_faces
 from firmware.games.registry import PLAYERS
 from firmware.machine.check import on_button as on_check_button
 from firmware.machine.check import on_checked

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from firmware.games.guides import colour_name, letters_of
+from firmware.games.guide import colour_name, letters_of
 from firmware.games.stonoga.colours import COLOURS
 from firmware.machine.effects import KeepColours, TakeFrames
 from firmware.machine.events import ButtonEvent, FacesSeen

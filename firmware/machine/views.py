@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from firmware.games.guides import colour_name, letters_of, player_name
+from firmware.games.guide import colour_name, letters_of, player_name
 from firmware.games.lezard.faces import kind_of
 from firmware.games.registry import PLAYERS
 from firmware.machine.check import check_view

@@ -11,6 +11,7 @@ from dataclasses import replace
 from importlib import resources
 from typing import Any
 
+from firmware.games.registry import advise
 from firmware.machine.events import CameraChecked
 from firmware.machine.state import (
     Appliance,
@@ -178,7 +179,7 @@ def _tray_snapshot() -> Snapshot:
 def _finish(book: Any, match: Match[Any, Any]) -> Match[Any, Any]:
     """Play ``match`` on to the end with the advisor's best moves and the lowest rolls that fit."""
     while book.outcome(match.state) is None:
-        advice = book.advise(match.state)
+        advice = advise(book, match.state)
         move = advice[0].move if advice else book.chance_outcomes(match.state)[0][0]
         match = match.play(move)
     return match

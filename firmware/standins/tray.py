@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from measure.synth import CardFace
 from vision.reading import Die, Face, Reading
 
-"""Nogi Stonogi's die faces, as the reader and ``firmware.games.guides`` name them."""
+"""Nogi Stonogi's die faces, as the reader and ``firmware.games.guide`` name them."""
 
 _BGR = {
     "yellow": (40, 210, 235),

@@ -8,7 +8,8 @@ whose ``close()`` may be called any number of times. Three kinds exist:
 - ``VideoCaptureSource`` (``videocapture.py``): a USB webcam or a video file, via OpenCV;
 - ``ReplaySource`` (``replay.py``): the images of a folder or a glob, in natural order.
 
-``open_source(spec)`` picks one from a text spec ("picamera2", "usb:0", a video, a folder, a glob).
+``open_source(spec)`` picks one from a text spec ("picamera2", "usb:0", a video, a folder, a glob),
+through the table ``BACKENDS`` of backend names and classes.
 
 Every failure is a ``CameraError`` (a ``RuntimeError``) whose message says which source failed, why,
 and what to do. Two subclasses let a caller react without parsing text:
@@ -24,8 +25,9 @@ and call ``open_source`` again to retry.
 from __future__ import annotations
 
 import glob
+import importlib
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Protocol, Self, runtime_checkable
@@ -193,6 +195,27 @@ def natural_key(path: Path) -> tuple[tuple[int, int | str], ...]:
     return tuple((0, int(p)) if p.isdigit() else (1, p) for p in parts if p)
 
 
+BACKENDS: Mapping[str, str] = {
+    "picamera2": "firmware.devices.camera.picamera2:Picamera2Source",
+    "videocapture": "firmware.devices.camera.videocapture:VideoCaptureSource",
+    "replay": "firmware.devices.camera.replay:ReplaySource",
+}
+"""Each backend's name and its class as ``module:class``, imported by ``backend`` when first opened
+(like gpiozero's pin factories). The backends import this module for ``SourceBase`` and
+``CameraError``, so this module names them here instead of importing them at its top."""
+
+
+def backend(name: str) -> Callable[..., FrameSource]:
+    """The frame source class of backend ``name`` (a key of ``BACKENDS``).
+
+    >>> backend("replay").__name__
+    'ReplaySource'
+    """
+    module_name, _, class_name = BACKENDS[name].partition(":")
+    source: Callable[..., FrameSource] = getattr(importlib.import_module(module_name), class_name)
+    return source
+
+
 def open_source(
     spec: str,
     *,
@@ -220,27 +243,19 @@ def open_source(
     if scheme in ("picamera2", "usb") and (rest or lowered == scheme):
         index = _device_index(text, rest)
         if scheme == "picamera2":
-            from firmware.devices.camera.picamera2 import Picamera2Source
-
-            return Picamera2Source(size=size, camera_num=index, controls=controls)
-        from firmware.devices.camera.videocapture import VideoCaptureSource
-
-        return VideoCaptureSource(index, size=size, controls=controls)
-
-    from firmware.devices.camera.replay import ReplaySource
+            return backend("picamera2")(size=size, camera_num=index, controls=controls)
+        return backend("videocapture")(index, size=size, controls=controls)
 
     path = Path(text).expanduser()
     if any(ch in text for ch in "*?["):
-        return ReplaySource(text, loop=loop)
+        return backend("replay")(text, loop=loop)
     if path.is_dir():
-        return ReplaySource(path, loop=loop)
+        return backend("replay")(path, loop=loop)
     if not path.exists():
         raise CameraError(f"frame source {text!r}", "no such file or folder", SPEC_HELP)
     if path.suffix.lower() in IMAGE_SUFFIXES:
-        return ReplaySource(path, loop=loop)
-    from firmware.devices.camera.videocapture import VideoCaptureSource
-
-    return VideoCaptureSource(path, loop=loop)
+        return backend("replay")(path, loop=loop)
+    return backend("videocapture")(path, loop=loop)
 
 
 def _device_index(spec: str, rest: str) -> int:

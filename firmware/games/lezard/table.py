@@ -18,6 +18,7 @@ from pathlib import Path
 
 from firmware.games.referee import names_list, percent
 from firmware.messages.i18n import t, tn
+from rules import lezard_advisor
 from rules.game import Advice, Outcome
 from rules.lezard import Lezard, LezardState, Phase, TableModel
 from rules.lezard_board import (
@@ -114,7 +115,7 @@ class LezardTable:
             square = state.targets[0]
             colour = self.colour(self.data.board[square - 1], lang)
             lines = [t("play.liz.place", lang, name=name, square=square, colour=colour)]
-            advice = self.book.advise(state)
+            advice = lezard_advisor.advise(self.book, state)
             if advice:
                 lines.append(
                     t(
@@ -206,7 +207,7 @@ class LezardTable:
         ]
 
     def advise(self, state: LezardState) -> tuple[Advice[LezardMove], ...]:
-        return self.book.advise(state)
+        return lezard_advisor.advise(self.book, state)
 
     def stand_in(self, state: LezardState, rng: random.Random) -> LezardMove | None:
         return self.model.next_move(self.book, state, rng)

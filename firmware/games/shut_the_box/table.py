@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from firmware.games.referee import names_list, number, percent
 from firmware.games.shut_the_box.switches import add_shut_the_box_switches, shut_the_box_rules
 from firmware.messages.i18n import t, tn
+from rules import shut_the_box_advisor
 from rules.game import CHANCE, Advice, Outcome
 from rules.shut_the_box import GOALS, ChooseDice, Move, Roll, Shut, ShutTheBox, State, rounds_won, totals
 
@@ -166,7 +167,7 @@ class ShutTheBoxTable:
         return [reason, *lines]
 
     def advise(self, state: State) -> tuple[Advice[Move], ...]:
-        advice = self.book.advise(state, goal=self.goal)
+        advice = shut_the_box_advisor.advise(self.book, state, goal=self.goal)
         if advice and isinstance(advice[0].move, ChooseDice):  # keep 1 before 2, the way it is typed
             return tuple(sorted(advice, key=lambda a: a.move.count if isinstance(a.move, ChooseDice) else 0))
         return advice

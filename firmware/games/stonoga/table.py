@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from firmware.games.referee import number, percent
 from firmware.messages.i18n import t, tn
+from rules import stonoga_advisor
 from rules.game import CHANCE, Advice, Outcome
 from rules.stonoga import (
     ENGLISH,
@@ -147,7 +148,7 @@ class StonogaTable:
         return lines
 
     def advise(self, state: StonogaState) -> tuple[Advice[Move], ...]:
-        return self.book.advise(state)
+        return stonoga_advisor.advise(self.book, state)
 
     def stand_in(self, state: StonogaState, rng: random.Random) -> Move | None:
         return None
