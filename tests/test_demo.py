@@ -71,6 +71,17 @@ def test_bad_arguments_say_what_to_do(capsys: pytest.CaptureFixture[str]) -> Non
     assert "--auto" in capsys.readouterr().err
 
 
+def test_frames_out_that_is_a_file_is_said_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a_file = tmp_path / "hostname"
+    a_file.write_text("box\n")
+    assert main(["demo", "--auto", "--json", "--frames-out", str(a_file)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot keep the frames in" in err and "--frames-out" in err
+    assert a_file.read_text() == "box\n"
+
+
 def saved_moves(state: Path) -> int:
     try:
         with sqlite3.connect(f"file:{state / 'games.db'}?mode=ro", uri=True, timeout=0.2) as db:

@@ -67,6 +67,12 @@ def run(args: argparse.Namespace) -> int:
         args.pace = TTY_PACE_S if sys.stdout.isatty() and not args.json else 0.0
     if args.pace < 0:
         return fail("--pace must be 0 or more seconds")
+    if args.frames_out is not None:
+        try:
+            args.frames_out.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            return fail(f"cannot keep the frames in {args.frames_out}: {error.strerror or error}; "
+                        "give --frames-out a folder you may write to")  # fmt: skip
     if args.state is not None:
         return play(args, args.state)
     with tempfile.TemporaryDirectory(prefix="kostka-demo-") as folder:
