@@ -116,6 +116,16 @@ def test_eval_without_labels_says_what_is_missing(tmp_path: Path, capsys: pytest
     assert "expected labels.csv and an images/ folder" in capsys.readouterr().err
 
 
+def test_eval_of_labels_naming_no_image_says_so_and_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "images").mkdir()
+    (tmp_path / "labels.csv").write_text("image,value,cx,cy,w,h\n")
+    assert main(["eval", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "names no image" in err and "nan" not in err
+
+
 def test_labels_errors_name_the_line() -> None:
     with pytest.raises(LabelsError, match="line 2: value 9"):
         parse_labels(io.StringIO("image,value,cx,cy,w,h\na.jpg,9,0.5,0.5,0.1,0.1\n"))

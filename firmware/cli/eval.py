@@ -114,6 +114,11 @@ def run(args: argparse.Namespace) -> int:
     names = labelled.images[args.offset :: args.every]
     if args.limit:
         names = names[: args.limit]
+    if not names:
+        subset = " with these --every/--offset" if args.every > 1 or args.offset else ""
+        print(f"Cannot evaluate: {folder / 'labels.csv'} names no image{subset}; label some photos first.",
+              file=sys.stderr)  # fmt: skip
+        return 2
     tally = Tally()
     failures: list[Failure] = []
     unreadable = []
