@@ -61,6 +61,33 @@ def test_read_a_picture_too_small_for_a_die_gets_an_error_line_and_the_next_is_s
     assert lines[1]["image"] == first and "dice" in lines[1]
 
 
+def png_header(width: int, height: int) -> bytes:
+    """A PNG whose header says ``width`` x ``height`` (its pixels are not there: nothing may decode it)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    chunks = chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0")) + chunk(b"IEND", b"")
+    return b"\x89PNG\r\n\x1a\n" + chunks
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "said"), [(9000, 8000, "9000 x 8000 pixels, "), (30000, 30000, "")]
+)
+def test_read_refuses_a_huge_picture_before_decoding_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], width: int, height: int, said: str
+) -> None:
+    huge = tmp_path / "huge.png"
+    huge.write_bytes(png_header(width, height))
+    assert main(["read", "--json", str(huge), str(photos()[0])]) == 1
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert lines[0]["error"] == f"{str(huge)!r} is {said}more than 64 megapixels"
+    assert "dice" in lines[1]
+
+
 def test_read_text_and_exit_code_zero(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["read", str(photos()[0])])
     out = capsys.readouterr().out

@@ -5,6 +5,8 @@ OpenCV's ``imread`` returns ``None`` without a reason; ``load_image`` says what 
 
 from __future__ import annotations
 
+import io
+import warnings
 from pathlib import Path
 
 import cv2
@@ -21,6 +23,11 @@ JPEG_TAIL = 4096
 pad after it). OpenCV 4.11 and 5.0 refused every truncated JPEG tried, but libjpeg itself treats a
 premature end as a warning: the check keeps a lenient build from handing back a half-grey frame,
 and names the fault."""
+
+
+LARGEST_PIXELS = 64_000_000
+"""A picture of more pixels is refused before it is decoded (a 64-megapixel frame takes 192 MB as BGR;
+the camera gives 1.2): a phone's photo fits, a 30000 x 30000 one would take 2.7 GB."""
 
 
 class ImageError(KostkaError, ValueError):
@@ -53,6 +60,12 @@ def load_image(path: str | Path) -> NDArray[np.uint8]:
         raise ImageError(f"{name!r} is empty", "Skip it or replace it")
     if data.startswith(JPEG_START) and JPEG_END not in data[-JPEG_TAIL:]:
         raise ImageError(f"{name!r} is a truncated JPEG", "Skip it or copy it again")
+    size = _size_from_header(data)
+    if size is not None and size[0] * size[1] > LARGEST_PIXELS:
+        shown = f"{size[0]} x {size[1]} pixels, " if size[0] * size[1] < 2**62 else ""
+        raise ImageError(
+            f"{name!r} is {shown}more than {LARGEST_PIXELS // 1_000_000} megapixels", "Scale it down first"
+        )
     image = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), cv2.IMREAD_COLOR)
     if image is None:
         raise ImageError(
@@ -65,6 +78,22 @@ def load_image(path: str | Path) -> NDArray[np.uint8]:
             f"{name!r} is only {width} x {height} pixels, too small to show a die", "Use a bigger picture"
         )
     return np.asarray(image, dtype=np.uint8)
+
+
+def _size_from_header(data: bytes) -> tuple[int, int] | None:
+    """The picture's (width, height) from its header alone, without decoding it; None when Pillow
+    does not know the format (OpenCV may still)."""
+    from PIL import Image
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as picture:
+                return int(picture.size[0]), int(picture.size[1])
+    except Image.DecompressionBombError:  # Pillow's own limit, far above ours
+        return 2**31, 2**31
+    except Exception:  # Pillow raises its own kinds for formats it does not know; OpenCV decides then
+        return None
 
 
 def try_load_image(path: str | Path) -> tuple[NDArray[np.uint8] | None, str]:
