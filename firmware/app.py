@@ -107,14 +107,17 @@ def render_view(view: View, width: int = 128, height: int = 64) -> Image.Image:
 
 
 def make_setup(config: Config) -> Setup:
-    """The rule books of every title with the config's switches."""
+    """The rule books of every title with the config's switches, and why the networks run on
+    OpenCV's dnn if they do (the camera check shows it)."""
+    from firmware.devices.onnx_runtime import fallback
+
     books = []
     for title in TITLES:
         try:
             books.append(rulebook_from_switches(title, config.game.rules_for(title)))
         except RulebookError as error:
             raise AppError(f"[game.rules.{title}] in the config: {error}; fix or delete the switch") from None
-    return Setup(tuple(books))
+    return Setup(tuple(books), networks=fallback())
 
 
 def open_buttons(

@@ -10,7 +10,8 @@
 # Raspberry Pi's archive), I2C on and the camera auto-detected, a virtual environment made with
 # --system-site-packages and constraints that keep numpy at the apt version the apt-built
 # picamera2 and simplejpeg were compiled against, the kostka system user in the gpio, i2c and
-# video groups, /etc/kostka/kostka.toml (never overwritten), and the systemd unit.
+# video groups, a probe of ONNX Runtime (reported: Kostka falls back to OpenCV's dnn where it fails),
+# /etc/kostka/kostka.toml (never overwritten), and the systemd unit.
 set -euo pipefail
 
 SRC_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -265,6 +266,24 @@ PY
     fi
 }
 
+# Does ONNX Runtime run the networks here as OpenCV's dnn does? Asked in a child process (a build
+# that crashes in native code only ends the child); the verdict is reported, never fatal: without
+# ONNX Runtime Kostka reads with OpenCV's dnn, more slowly. The service asks again at its first
+# start, under its own sandbox, and keeps that verdict in the state directory.
+probe_runtime() {
+    local probe=("$VENV/bin/python" -m firmware.devices.runtime_probe)
+    if [[ $DRY_RUN -eq 1 ]]; then
+        say "would run: $(quoted "${probe[@]}") (does ONNX Runtime run the networks as OpenCV's dnn does?)"
+        return
+    fi
+    say "+ $(quoted "${probe[@]}")"
+    if "${probe[@]}"; then
+        say "ONNX Runtime runs the networks; the service checks it once more at its first start."
+    else
+        say "Kostka will read with OpenCV's dnn (slower, the same readings): the line above says why."
+    fi
+}
+
 install_config() {
     step "Config $ETC_DIR/kostka.toml (kept if it exists)"
     run mkdir -p "$ETC_DIR"
@@ -338,6 +357,7 @@ main() {
     enable_interfaces
     make_user
     install_program
+    probe_runtime
     install_config
     install_unit
 }

@@ -1,5 +1,6 @@
 """Every test reads with the network runtime the commands choose (``firmware.devices.onnx_runtime``), as the
-product does, whichever runtime the test before it switched to; ``factory``: gpiozero's own mock pins."""
+product does, whichever runtime the test before it switched to; the default state directory is the
+session's own; ``factory``: gpiozero's own mock pins."""
 
 from __future__ import annotations
 
@@ -15,6 +16,16 @@ from firmware.devices.onnx_runtime import choose_runtime
 @pytest.fixture(autouse=True)
 def product_runtime() -> None:
     choose_runtime()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def state_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The default state directory in a folder of the session's (``kostka check`` keeps the ONNX
+    Runtime probe's verdict there), never the home's."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state-home")))
+        patch.delenv("STATE_DIRECTORY", raising=False)
+        yield
 
 
 @pytest.fixture

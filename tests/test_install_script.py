@@ -102,6 +102,7 @@ def test_dry_run_prints_every_install_step_and_changes_nothing(tmp_path: Path) -
         "numpy==",
         "opencv-python-headless==4.11.0.86",
         "--constraint",
+        f"would run: {tmp_path / 'opt' / 'venv' / 'bin' / 'python'} -m firmware.devices.runtime_probe",
         f"install -m 0644 {ROOT / 'firmware/data/kostka.example.toml'} {tmp_path / 'etc/kostka.toml'}",
         f"install -m 0644 {UNIT} {tmp_path / 'units' / 'kostka.service'}",
         "would run: systemctl enable kostka.service",

@@ -6,7 +6,9 @@ Put a few dice in the tray, keep hands out, and run it: it takes ``--frames`` fr
 says for each measure of ``vision.camera_check`` whether it is good and, if not, what to change:
 the dice's size in the frame (camera height), how sharp they are (``focus_cm``), how much of them
 the camera clips (exposure, light), how deep a lamp's flicker bands run across the frames
-(``mains_hz``, the lamp), and whether anything moved meanwhile (check again). The first half of
+(``mains_hz``, the lamp), and whether anything moved meanwhile (check again). A last line says
+which runtime the networks run on and why (ONNX Runtime only when it passed its probe,
+``firmware.devices.runtime_probe``). The first half of
 the frames only lets the camera's exposure settle. ``--picture`` writes the last frame with each die
 found boxed (green: read ``ok``, orange: uncertain, red: cocked) and the camera's clipped pixels in
 magenta, to look at over SSH. ``--watch`` checks again and again, a line each, until Ctrl-C (or
@@ -22,6 +24,8 @@ import sys
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from firmware.devices.onnx_runtime import runtime_line, runtime_reason
 
 if TYPE_CHECKING:  # numpy and OpenCV load when the check runs (``kostka --help`` stays quick)
     from vision.camera_check import CameraCheck
@@ -99,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     from firmware.cli import config_or_say
     from firmware.devices.camera import CameraError, EndOfFrames, open_source
     from firmware.devices.camera.picamera2 import tray_controls
-    from firmware.devices.onnx_runtime import chosen_networks
+    from firmware.devices.onnx_runtime import choose_probed_runtime, chosen_networks
     from vision.camera_check import check_frames
     from vision.errors import ModelError
 
@@ -109,11 +113,13 @@ def run(args: argparse.Namespace) -> int:
     config = config_or_say("check", args.config)
     if config is None:
         return 2
+    choose_probed_runtime(config.state_dir)
     spec = args.source or config.camera.source
     size = (config.camera.width, config.camera.height)
     try:
         with open_source(spec, size=size, loop=args.watch, controls=tray_controls(config.camera)) as source:
             if args.watch:
+                print(runtime_line(), file=sys.stderr, flush=True)  # stdout: a line per check
                 return watch(source, args.frames, args.rounds)
             frames = [source.read() for _ in range(args.frames)]
         check = check_frames(frames, chosen_networks())
@@ -128,7 +134,9 @@ def run(args: argparse.Namespace) -> int:
     if args.picture is not None and not write_picture(args.picture, frames[-1], check):
         return 2
     if args.json:
-        print(json.dumps({"source": spec, **asdict(check), "advice": told}))
+        why = runtime_reason()
+        networks = {"runtime": chosen_networks().runtime_name, "reason": None if why is None else asdict(why)}
+        print(json.dumps({"source": spec, **asdict(check), "advice": told, "networks": networks}))
     else:
         print(report(spec, check, rows))
     return 1 if told else 0
@@ -194,5 +202,6 @@ def report(spec: str, check: CameraCheck, rows: list[tuple[str, str, str, str | 
         f"  {name:8s} {value:44s} {'CHANGE' if change else 'good'} ({aim})"
         for name, value, aim, change in rows
     ]
+    lines.append(f"  {runtime_line()}")
     lines += [f"- {change}" for *_, change in rows if change] or ["All good: the camera is ready."]
     return "\n".join(lines)

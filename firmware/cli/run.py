@@ -17,6 +17,8 @@ from pathlib import Path
 
 ROLL_AFTER_S = 1.5
 """The stand-in dice roll this long after Kostka asks (as a person would reach for them)."""
+STARTING_S = 10
+"""While ONNX Runtime is probed, systemd is told every second that the start may take this much longer."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -32,6 +34,24 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     return parser
 
 
+def choose_networks(state_dir: Path) -> str:
+    """ONNX Runtime for the networks only if it passed its probe (kept in ``state_dir``), else
+    OpenCV's dnn; returns the line for the journal that says which and why. While a probe runs,
+    systemd's watchdog is petted and its start timeout extended."""
+    from firmware.devices.notify import Notifier
+    from firmware.devices.onnx_runtime import choose_probed_runtime, runtime_line
+    from firmware.devices.runtime_probe import probe
+
+    with Notifier.from_environ() as notifier:
+
+        def starting() -> None:
+            notifier.send("WATCHDOG=1", f"EXTEND_TIMEOUT_USEC={STARTING_S * 1_000_000}")
+
+        notifier.status("checking ONNX Runtime in a child process")
+        _, probed = choose_probed_runtime(state_dir, probe=lambda: probe(tick=starting))
+    return f"{runtime_line()}{' (probed now)' if probed else ''}"
+
+
 def run(args: argparse.Namespace) -> int:
     from firmware.app import AppError, begin, open_parts, render_view
     from firmware.cli import config_or_say
@@ -43,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
     config = config_or_say("run", args.config)
     if config is None:
         return 2
+    networks = choose_networks(config.state_dir)  # before the parts: the box's check shows it
     tty = sys.stdout.isatty()
     try:
         seed = random.SystemRandom().randrange(2**31)  # the stand-in dice's, if there are any
@@ -52,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     with parts, cbreak(sys.stdin) if sys.stdin.isatty() else contextlib.nullcontext():
         start = begin(parts)
-        for notice in parts.notices:
+        for notice in [networks, *parts.notices]:
             print(f"kostka run: {notice}", file=sys.stderr)
         if isinstance(parts.buttons, KeyboardButtons):
             print(f"keys: {KEY_HELP}", file=sys.stderr)

@@ -4,7 +4,10 @@ vision/ runs its networks through OpenCV's dnn module unless given another opene
 On one core here ONNX Runtime computes the same outputs (to about 1e-5), the pip reader's
 whole reading in about half the time (``bench/bench_vision.py --against dnn`` prints both).
 ``choose_runtime`` chooses it when the package is importable and ``KOSTKA_RUNTIME`` does not
-say ``dnn``; the commands call it first.
+say ``dnn``; the commands call it first. The service (``kostka run``) and ``kostka check`` then call
+``choose_probed_runtime``: ONNX Runtime only when it passed its probe in a child process
+(``firmware.devices.runtime_probe``: a build that crashes in native code would crash the service),
+else OpenCV's dnn; ``runtime_reason`` says why for the log and the check.
 
 A fixed-shape network file is read through its ``any_size`` twin (ONNX Runtime holds a file to
 its declared input shape, and the reader feeds the dice network frames and crops of several
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +37,7 @@ if TYPE_CHECKING:  # OpenCV, numpy and onnxruntime load with the first network (
     import numpy as np
     from numpy.typing import NDArray
 
+    from firmware.devices.runtime_probe import Verdict
     from vision.networks import Network
 
 VARIABLE = "KOSTKA_RUNTIME"
@@ -120,6 +125,9 @@ def installed() -> bool:
 
 _CHOSEN: list[Networks] = [SHIPPED]
 """The process's one choice of runtime (``choose_runtime``), as the networks the commands read with."""
+_REASON: list[Verdict | None] = [None]
+"""Why the networks run where they run: the probe's verdict, or why dnn was chosen without one
+(None: ONNX Runtime chosen without a probe, or nothing chosen yet)."""
 
 
 def chosen_networks(folder: str | None = None) -> Networks:
@@ -139,7 +147,64 @@ def choose_runtime(wanted: str | None = None) -> str:
     if wanted == "onnxruntime" and not here:
         raise ValueError(f"{VARIABLE} is 'onnxruntime' but the onnxruntime package is not installed")
     if wanted != "dnn" and here:
-        _CHOSEN[0] = Networks(opener=ONNX_RUNTIME)
+        _CHOSEN[0], _REASON[0] = Networks(opener=ONNX_RUNTIME), None
         return OnnxRuntimeNetwork.name
-    _CHOSEN[0] = SHIPPED
+    _CHOSEN[0], _REASON[0] = SHIPPED, _verdict("chosen" if wanted == "dnn" else "not_installed")
     return DnnNetwork.name
+
+
+def _verdict(outcome: str, detail: str | None = None) -> Verdict:
+    from firmware.devices.runtime_probe import Verdict
+
+    said = {"chosen": "dnn", "not_installed": "no onnxruntime package"}
+    return Verdict(outcome, said.get(outcome, "") if detail is None else detail)
+
+
+def choose_probed_runtime(
+    state_dir: Path, *, probe: Callable[[], Verdict] | None = None, again: bool = False
+) -> tuple[str, bool]:
+    """Choose as ``choose_runtime`` does, but ONNX Runtime only when it passed its probe
+    (``firmware.devices.runtime_probe.cached_verdict``: kept in ``state_dir`` per onnxruntime version
+    and network files; ``probe`` makes a fresh verdict, default ``runtime_probe.probe()``); else
+    OpenCV's dnn, the verdict kept as ``runtime_reason()``. ``KOSTKA_RUNTIME=onnxruntime`` is
+    obeyed without a probe. Returns the runtime's name and whether a probe ran now. Raises
+    ValueError as ``choose_runtime`` does; never for what the probe finds."""
+    from firmware.devices.runtime_probe import cached_verdict
+
+    name = choose_runtime()
+    if name != OnnxRuntimeNetwork.name or os.environ.get(VARIABLE) == "onnxruntime":
+        return name, False
+    try:
+        verdict, probed = cached_verdict(state_dir, again=again, run=probe)
+    except Exception as error:  # a fault of the probe's own (its inputs, dnn): say it, read on dnn
+        verdict, probed = _verdict("failed", f"{type(error).__name__}: {error}"), True
+    _REASON[0] = verdict
+    if not verdict.ok:
+        _CHOSEN[0] = SHIPPED
+        return DnnNetwork.name, probed
+    return name, probed
+
+
+def runtime_reason() -> Verdict | None:
+    """Why the networks run where they run: a ``Verdict`` (the probe's; ``chosen`` when
+    ``KOSTKA_RUNTIME`` says dnn; ``not_installed``), or None when ONNX Runtime was chosen unprobed."""
+    return _REASON[0]
+
+
+def fallback() -> tuple[str, str] | None:
+    """Why the networks run on OpenCV's dnn as (outcome, detail), or None when they run on ONNX
+    Runtime: what the box's camera check shows (``firmware.machine.state.Setup.networks``)."""
+    verdict = _REASON[0]
+    if _CHOSEN[0].opener is ONNX_RUNTIME or verdict is None:
+        return None
+    return verdict.outcome, verdict.detail
+
+
+def runtime_line(lang: str = "en") -> str:
+    """One line: the runtime the networks run on and why (``networks: OpenCV dnn (ONNX Runtime
+    1.32.0 crashed: signal 11 (SIGSEGV))``), for the log and ``kostka check``."""
+    from firmware.messages.i18n import t
+
+    name = _CHOSEN[0].runtime_name
+    verdict = _REASON[0]
+    return name if verdict is None else t("runtime.line", lang, runtime=name, reason=verdict.reason(lang))

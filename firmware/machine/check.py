@@ -67,9 +67,13 @@ def on_checked(state: Appliance, event: CameraChecked) -> Appliance:
     return replace(state, screen=replace(screen, taking=False, result=event, problem=None))
 
 
-def check_view(screen: CheckCamera, lang: str) -> MessageView | CheckView | SnapshotView:
+def check_view(
+    screen: CheckCamera, lang: str, networks: tuple[str, str] | None = None
+) -> MessageView | CheckView | SnapshotView:
     """What to do before the first check, the measures with a tick or cross after it, and what to
-    change first (or that all is good); or what the camera saw (``picture``)."""
+    change first (or that all is good); or what the camera saw (``picture``). When the networks
+    run on OpenCV's dnn (``networks``: the probe's outcome and detail), a last row says so and why
+    in a word (the whole reason is in the log and ``kostka check``)."""
     title = t("check.title", lang)
     hint = taking_hint(screen, lang, "check")
     result = screen.result
@@ -81,12 +85,14 @@ def check_view(screen: CheckCamera, lang: str) -> MessageView | CheckView | Snap
         doing = "…" if screen.taking else t("check.again", lang)
         return SnapshotView(result.snapshot, (tn("check.seen", check.dice, lang), doing))
     size = "-" if check.die_px is None else f"{check.die_px:.0f} px"
-    rows = (
+    rows: tuple[tuple[str, str, bool], ...] = (
         (t("check.dice", lang), f"{check.dice} · {size}", not {"no_dice", "small", "big"} & set(faults)),
         (t("check.sharp", lang), f"{decimal(100 * check.blur, lang)} %", "blurred" not in faults),
         (t("check.clipped", lang), f"{decimal(100 * check.clipped, lang)} %", "clipped" not in faults),
         (t("check.flicker", lang), f"{decimal(100 * check.band_depth, lang)} %", "bands" not in faults),
     )
+    if networks is not None:
+        rows += ((t("check.networks", lang), t(f"check.networks.{networks[0]}", lang), False),)
     if not screen.taking:
         hint = t(f"check.fault.{faults[0]}", lang) if faults else t("check.good", lang)
     return CheckView(rows, hint)

@@ -223,6 +223,9 @@ class Setup:
     idle_after_s: float = 60.0
     camera_retry_s: float = 5.0
     notice_s: float = 2.0
+    networks: tuple[str, str] | None = None
+    """Why the reader's networks run on OpenCV's dnn, as (outcome, detail) of the runtime's probe
+    (``firmware.devices.onnx_runtime.fallback``); None: they run on ONNX Runtime."""
 
     def titles(self) -> tuple[str, ...]:
         """The titles on offer, in the menu's order."""

@@ -64,7 +64,7 @@ def view_of(state: Appliance) -> View:
     if isinstance(screen, Teach):
         return teach_view(screen, lang)
     if isinstance(screen, CheckCamera):
-        return check_view(screen, lang)
+        return check_view(screen, lang, state.setup.networks)
     return _game_view(state, screen)
 
 

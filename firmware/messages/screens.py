@@ -87,6 +87,22 @@ PL: dict[str, str] = {
     "check.fault.blurred": "Nieostro: focus_cm",
     "check.fault.clipped": "Za jasno: lampa dalej",
     "check.fault.bands": "Lampa migocze",
+    # the networks' runtime (firmware/devices/runtime_probe.py): the box's check row, the log, kostka check
+    "check.networks": "Sieci",
+    "check.networks.crashed": "dnn: padł",
+    "check.networks.hung": "dnn: zawisł",
+    "check.networks.disagreed": "dnn: błędy",
+    "check.networks.not_installed": "dnn",
+    "check.networks.chosen": "dnn",
+    "check.networks.failed": "dnn: ?",
+    "runtime.line": "sieci: {runtime} ({reason})",
+    "runtime.ok": "ONNX Runtime {version} liczy jak OpenCV dnn",
+    "runtime.crashed": "ONNX Runtime {version} padł: {detail}",
+    "runtime.hung": "ONNX Runtime {version} zawisł: {detail}",
+    "runtime.disagreed": "ONNX Runtime {version} liczy inaczej niż OpenCV dnn: {detail}",
+    "runtime.not_installed": "nie można zaimportować ONNX Runtime: {detail}",
+    "runtime.chosen": "tak każe KOSTKA_RUNTIME={detail}",
+    "runtime.failed": "nie udało się sprawdzić ONNX Runtime {version}: {detail}",
 }
 
 EN: dict[str, str] = {
@@ -167,6 +183,21 @@ EN: dict[str, str] = {
     "check.fault.blurred": "Blurred: focus_cm",
     "check.fault.clipped": "Too bright: move lamp",
     "check.fault.bands": "Lamp flickers",
+    "check.networks": "Networks",
+    "check.networks.crashed": "dnn: crashed",
+    "check.networks.hung": "dnn: hung",
+    "check.networks.disagreed": "dnn: wrong",
+    "check.networks.not_installed": "dnn",
+    "check.networks.chosen": "dnn",
+    "check.networks.failed": "dnn: ?",
+    "runtime.line": "networks: {runtime} ({reason})",
+    "runtime.ok": "ONNX Runtime {version} computes as OpenCV dnn does",
+    "runtime.crashed": "ONNX Runtime {version} crashed: {detail}",
+    "runtime.hung": "ONNX Runtime {version} hung: {detail}",
+    "runtime.disagreed": "ONNX Runtime {version} computes otherwise than OpenCV dnn: {detail}",
+    "runtime.not_installed": "ONNX Runtime cannot be imported: {detail}",
+    "runtime.chosen": "KOSTKA_RUNTIME={detail} says so",
+    "runtime.failed": "ONNX Runtime {version} could not be probed: {detail}",
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}
