@@ -70,8 +70,9 @@ def read_profile_file(path: str, mode: str | None = None) -> Profile:
 
 
 def write_profile_file(path: str, text: str, *, sync: bool = False) -> None:
-    """Write the profile whole or not at all (a temporary file renamed over the old one);
-    ``sync``: on disk, rename included, before returning (the appliance: a power cut may follow)."""
+    """Write a profile (or another small file of the state directory) whole or not at all (a temporary
+    file renamed over the old one); ``sync``: on disk, rename included, before returning (the
+    appliance: a power cut may follow)."""
     target = Path(path)
     partial = target.with_name(target.name + ".partial")
     with partial.open("w", encoding="utf-8") as file:

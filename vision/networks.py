@@ -102,6 +102,8 @@ COLOUR_NET = "colour_net.onnx"
 """Colour mode's network (``vision.colours.net``)."""
 COLOUR_FACE_NET = "colour_face_net.onnx"
 """Colour mode's face classifier (``vision.colours.face_net``)."""
+SECOND_COLOUR_FACE_NET = "colour_face_net_second.onnx"
+"""A second draw of its recipe, asked about a yellow face's doubt (``vision.colours.face_net``)."""
 
 
 @dataclass(frozen=True)

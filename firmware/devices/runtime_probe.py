@@ -52,6 +52,7 @@ from vision.networks import (
     DATA,
     DICE_NET,
     FACE_NET,
+    SECOND_COLOUR_FACE_NET,
     any_size,
     digest,
     quantised,
@@ -76,7 +77,7 @@ reference inputs they differ by 0.0045 at most (same machine), on real photos' d
 CACHE_NAME = "runtime.json"
 """The verdict kept in the state directory, with what it was probed for."""
 OUTCOMES = ("ok", "crashed", "hung", "disagreed", "not_installed", "failed")
-NETWORKS = (DICE_NET, COLOUR_NET, FACE_NET, CLOSE_FACE_NET, COLOUR_FACE_NET, "colour_face_net_second.onnx")
+NETWORKS = (DICE_NET, COLOUR_NET, FACE_NET, CLOSE_FACE_NET, COLOUR_FACE_NET, SECOND_COLOUR_FACE_NET)
 """The shipped networks the probe runs (those that are installed)."""
 PACKAGE = "onnxruntime"
 
@@ -125,10 +126,16 @@ def child_command() -> list[str]:
 # the reference inputs: rendered, the same for both runtimes
 
 
-CROPS = {FACE_NET: (64, 40.0), CLOSE_FACE_NET: (96, 60.0), COLOUR_FACE_NET: (48, 18.0),
-         "colour_face_net_second.onnx": (48, 18.0)}  # fmt: skip
-"""Per face classifier, its crop side and the die's side in it (as ``vision.pips.face_net`` and
-``vision.colours.face_net`` cut them)."""
+def crops() -> dict[str, tuple[int, float]]:
+    """Per face classifier, its crop side and the die's side in it, as the readers cut them."""
+    from vision.colours import face_net as colours
+    from vision.pips import face_net as pips
+
+    colour = (colours.CROP, colours.FACE_SIDE)
+    return {FACE_NET: (pips.FACE_CROP, pips.FACE_DIE), CLOSE_FACE_NET: (pips.CLOSE_CROP, pips.CLOSE_DIE),
+            COLOUR_FACE_NET: colour, SECOND_COLOUR_FACE_NET: colour}  # fmt: skip
+
+
 SIZE = (448, 352)
 """The rendered trays' width and height: a first look's size for the dice and colour networks."""
 
@@ -147,13 +154,14 @@ def reference_inputs(names: Sequence[str]) -> dict[str, NDArray[np.float32]]:
 
     trays = {"pips": render(0, "easy", "pips", faces=[1, 2, 3, 4, 5, 6], size=SIZE),
              "colours": render(0, "easy", "colours", size=SIZE)}  # fmt: skip
+    cut = crops()
     blobs: dict[str, NDArray[np.float32]] = {}
     for name in names:
         frame, scene = trays["colours" if name.startswith("colour") else "pips"]
-        if name not in CROPS:
+        if name not in cut:
             images = [frame]
         else:
-            side, die = CROPS[name]
+            side, die = cut[name]
             pyramid = Pyramid(frame)
             images = [pyramid.crop(die / max(w, h), (x + w / 2, y + h / 2), side) for x, y, w, h in
                       (thing.box for thing in scene.things)]  # fmt: skip
@@ -367,18 +375,11 @@ def read_cache(state_dir: Path, data: Path = DATA) -> Verdict | None:
 def write_cache(state_dir: Path, verdict: Verdict, data: Path = DATA) -> None:
     """Keep ``verdict`` in ``state_dir``, written whole (a new file synced, then renamed over the
     old one). Raises OSError when the folder cannot be written."""
+    from firmware.profiles import write_profile_file
+
     state_dir.mkdir(parents=True, exist_ok=True)
     text = json.dumps({"for": probed_for(data), "verdict": asdict(verdict)}, indent=1)
-    handle, temporary = tempfile.mkstemp(prefix=f".{CACHE_NAME}.", dir=state_dir)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, state_dir / CACHE_NAME)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_profile_file(str(state_dir / CACHE_NAME), text, sync=True)
 
 
 def cached_verdict(

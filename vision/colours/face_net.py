@@ -24,7 +24,7 @@ from numpy.typing import NDArray
 from vision.colours.net import CLASSES
 from vision.errors import ModelError
 from vision.frame import Pyramid
-from vision.networks import COLOUR_FACE_NET, DATA, SHIPPED, Network, Networks
+from vision.networks import COLOUR_FACE_NET, DATA, SECOND_COLOUR_FACE_NET, SHIPPED, Network, Networks
 from vision.pips.dice_net import softmax
 from vision.whitebalance import Cast, percentile, times
 
@@ -45,7 +45,7 @@ silent errors as before (every face held back at the 99th or 80th percentile or 
 14-16). A white die, brighter than the table, is brightened to WHITE as before: clipped, it stays white
 (held back too, a matteo pip on a white die read black ``ok`` under JPEG-40)."""
 MODEL = DATA / COLOUR_FACE_NET
-SECOND_MODEL = MODEL.with_name("colour_face_net_second.onnx")
+SECOND_MODEL = MODEL.with_name(SECOND_COLOUR_FACE_NET)
 """The same recipe trained again (another draw): asked only whether it shares the first's doubt
 of another colour on a face the first names yellow (``FaceClassifiers``)."""
 YELLOW, OTHER = FACE_CLASSES.index("yellow"), FACE_CLASSES.index("other")
