@@ -130,7 +130,10 @@ def advise(book: Book, state: Any, goal: str = "shut") -> tuple[Advice[Any], ...
 
 
 def _kind(title: str) -> Kind | None:
-    return next((g.kind for g in GAMES if g.title == title), None)
+    try:
+        return game(title).kind
+    except KeyError:
+        return None
 
 
 def rulebook_to_switches(book: Book) -> Switches:
