@@ -27,6 +27,7 @@ from typing import Any
 
 from firmware.errors import KostkaError
 from firmware.games.registry import PLAYERS, TITLES
+from rules.shut_the_box import DEFAULT_GOAL, GOALS
 
 GAMES = TITLES
 """Titles Kostka referees, as the config and the menus name them (``firmware.games.registry``)."""
@@ -151,7 +152,11 @@ class Camera:
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """The title the menu starts on, the number of players, and rule switches per title.
+    """The title the menu starts on, the number of players, Shut the Box's advice goal, and rule
+    switches per title.
+
+    ``goal``: ``penalty`` (the lowest expected penalty, as the game scores) or ``shut`` (the best
+    chance to shut every flap) marks Shut the Box's best move and orders its list.
 
     ``rules`` maps a title to the keyword arguments of its rule book, passed through as written
     (the rule book validates them): ``[game.rules.shut-the-box]`` ``flaps = 12``.
@@ -159,6 +164,7 @@ class Game:
 
     default: str = "shut-the-box"
     players: int = 2
+    goal: str = DEFAULT_GOAL
     rules: Mapping[str, Mapping[str, RuleValue]] = field(default_factory=lambda: MappingProxyType({}))
 
     def rules_for(self, title: str) -> dict[str, RuleValue]:
@@ -379,12 +385,13 @@ def _camera_source(reader: _Reader, value: object) -> str:
 
 def _game(reader: _Reader, table: Mapping[str, Any]) -> Game:
     default = Game()
-    reader.table(table, "game", ("default", "players", "rules"))
+    reader.table(table, "game", ("default", "players", "goal", "rules"))
     title = reader.choice(table, "default", default.default, GAMES, "is not a game", "game")
     players = reader.integer(table, "game.players", "players", default.players)
     low, high = PLAYERS[title]
     if not low <= players <= high:
         raise reader.error("game.players", players, f"cannot play {title}", f"{low}-{high} players")
+    goal = reader.choice(table, "goal", default.goal, GOALS, "is not an advice goal", "game")
     rules_table = reader.section(table, "rules", "game.rules")
     reader.table(rules_table, "game.rules", GAMES)
     rules: dict[str, Mapping[str, RuleValue]] = {}
@@ -398,7 +405,7 @@ def _game(reader: _Reader, table: Mapping[str, Any]) -> Game:
                     f"{key}.{switch}", value, "is not a plain value", "true/false, number, text"
                 )
         rules[name] = MappingProxyType(dict(switches))
-    return Game(title, players, MappingProxyType(rules))
+    return Game(title, players, goal, MappingProxyType(rules))
 
 
 class _Reader:

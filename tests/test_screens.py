@@ -27,6 +27,7 @@ from firmware.views import (
     ConfirmView,
     DiceView,
     Flaps,
+    LegendView,
     ListView,
     MessageView,
     RollView,
@@ -121,7 +122,7 @@ def test_every_reference_belongs_to_a_screen() -> None:
 def test_the_samples_cover_every_kind_of_view() -> None:
     kinds = {type(view) for _, _, view in SAMPLES}
     assert kinds == {MessageView, ListView, RollView, DiceView, CardView, CardSeenView, ConfirmView,
-                     ScoresView, WinnerView, TeachView, CheckView, SnapshotView}
+                     ScoresView, WinnerView, TeachView, CheckView, SnapshotView, LegendView}
 
 
 def test_polish_letters_have_their_own_ink() -> None:

@@ -57,7 +57,10 @@ class LezardGuide:
         if isinstance(advice.move, RoyalFlick):  # the game is won either way
             return "", ""
         hand = int(advice.figure("hand_after"))
-        return f"→{hand}", tn("lezard.dominoes", hand, lang)
+        return str(hand), t("advice.hand", lang, dominoes=tn("lezard.dominoes", hand, lang))
+
+    def figure_unit(self, state: LezardState, lang: str) -> str:
+        return t("advice.unit.hand", lang) if state.phase is Phase.PLACE else ""
 
     def choice_title(self, match: Match[Any, Any], lang: str) -> str:
         state: LezardState = match.state
