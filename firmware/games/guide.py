@@ -95,6 +95,10 @@ class Guide(Protocol):
 
     def move_label(self, state: Any, move: Any, lang: str) -> str: ...
 
+    def row_label(self, state: Any, move: Any, lang: str) -> str:
+        """The move as a row of the choice list, whose title may say what the rows share."""
+        ...
+
     def figures(self, advice: Advice[Any], lang: str) -> tuple[str, str]:
         """A short figure for the list (``"12,5%"``) and a line with its unit for the confirmation
         screen (``"śr. kara 6,0"``)."""

@@ -93,7 +93,7 @@ def _game_view(state: Appliance, screen: Screen) -> View:
         return CardSeenView(t("read.card_as", lang), kind, tuple(colour_name(c, lang) for c in colours),
                             t("read.hint", lang))
     if isinstance(screen, Choose):
-        labels = tuple(guide.move_label(match.state, a.move, lang) for a in screen.advice)
+        labels = tuple(guide.row_label(match.state, a.move, lang) for a in screen.advice)
         rights = tuple(guide.figures(a, lang)[0] for a in screen.advice)
         marked = tuple(i for i, a in enumerate(screen.advice) if a.best)
         unit = guide.figure_unit(match.state, lang) if any(rights) else ""

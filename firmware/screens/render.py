@@ -280,7 +280,7 @@ def _draw_lizard(draw: ImageDraw.ImageDraw, box: Box) -> None:
 def render_confirm(draw: ImageDraw.ImageDraw, width: int, height: int, view: ConfirmView) -> None:
     """The move chosen in big letters, the advisor's figures, and OK / back."""
     draw_text(draw, (0, 0, width, 13 * height // 64), view.title, sizes=(12, 10), max_lines=1)
-    draw_text(draw, (0, 14 * height // 64, width, 38 * height // 64), view.move, sizes=(20, 16, 14, 12),
+    draw_text(draw, (0, 14 * height // 64, width, 38 * height // 64), view.move, sizes=(20, 16, 14, 12, 10),
               max_lines=1)
     if view.detail:
         draw_text(draw, (0, 39 * height // 64, width, 51 * height // 64), view.detail, sizes=(12, 10),

@@ -111,6 +111,7 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
     add("stonoga-cocked", replace(at, screen=cocked))
     thrown = pede.play_text("r r * b")
     add("stonoga-choose-keep", replace(at, match=thrown, screen=Choose(at.guide.advise(thrown.state))))
+    add("stonoga-confirm-keep", replace(at, match=thrown, screen=Confirm(at.guide.advise(thrown.state), 0)))
     taking = thrown.play_text("stop")
     add("stonoga-choose-tile", replace(at, match=taking, screen=Choose(at.guide.advise(taking.state))))
     add("stonoga-centipedes", replace(at, screen=TurnOver()))

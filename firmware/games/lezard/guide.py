@@ -51,6 +51,9 @@ class LezardGuide:
             return t("lezard.royal_yes" if move.all_fell else "lezard.royal_no", lang)
         return str(move.text())
 
+    def row_label(self, state: Any, move: Any, lang: str) -> str:
+        return self.move_label(state, move, lang)
+
     def figures(self, advice: Advice[Any], lang: str) -> tuple[str, str]:
         if isinstance(advice.move, Flicked):  # the flicker's hand stays: say what is dealt out
             return "", t("lezard.dealt", lang, n=int(advice.figure("given")))

@@ -59,6 +59,9 @@ class ShutGuide:
             return tn("shut.dice", move.count, lang)
         return str(move.text())
 
+    def row_label(self, state: Any, move: Any, lang: str) -> str:
+        return self.move_label(state, move, lang)
+
     def figures(self, advice: Advice[Any], lang: str) -> tuple[str, str]:
         if self.goal == "shut":
             chance = percent(advice.figure("p_shut"), lang)

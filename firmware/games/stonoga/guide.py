@@ -63,7 +63,7 @@ class StonogaGuide:
         if isinstance(move, Keep):
             if not move.faces:
                 return t("stonoga.reroll_all", lang)
-            return kept_text(move.faces, lang)
+            return t("stonoga.keep_faces", lang, faces=kept_text(move.faces, lang))
         if isinstance(move, Take):
             return t("stonoga.take_tile", lang, colour=colour_name(COLOURS[move.tile.colour], lang),
                        n=move.tile.boots)
@@ -72,6 +72,12 @@ class StonogaGuide:
         if isinstance(move, TakeNothing):
             return t("stonoga.no_tile", lang)
         return str(move.text())
+
+    def row_label(self, state: StonogaState, move: Any, lang: str) -> str:
+        """Dice to keep without the verb: the list's title says it (``stonoga.keep_title``)."""
+        if isinstance(move, Keep) and move.faces:
+            return kept_text(move.faces, lang)
+        return self.move_label(state, move, lang)
 
     def figures(self, advice: Advice[Any], lang: str) -> tuple[str, str]:
         names = dict(advice.figures)
