@@ -239,7 +239,7 @@ def advise(book: ShutTheBox, state: State, goal: str = DEFAULT_GOAL) -> tuple[Ad
     >>> book = ShutTheBox()
     >>> state = book.apply(book.start(["Ala"]), book.parse_move(book.start(["Ala"]), "3 4"))
     >>> [(a.move.text(), a.best) for a in advise(book, state)][:2]
-    [('shut 7', True), ('shut 2 5', False)]
+    [('shut 7', True), ('shut 1 6', False)]
     """
     if book.to_act(state) < 0:
         return ()

@@ -19,7 +19,7 @@ Tile(colour=1, boots=3)
 >>> book = ShutTheBox()
 >>> rolled = book.apply(book.start(["Ala"]), book.parse_move(book.start(["Ala"]), "3 4"))
 >>> [a.move.text() for a in advise(book, rolled)][:2]
-['shut 7', 'shut 2 5']
+['shut 7', 'shut 1 6']
 >>> rulebook_from_switches("stonoga", {"stealing": "yes"})
 Traceback (most recent call last):
 ...

@@ -274,8 +274,10 @@ PATTERNS: dict[str, str] = {
     "black": "hollow",
 }
 """How each colour fills its die on the 1-bit screen: the brightest colour lit whole, the darkest left
-dark, the others in coarse patterns (two-pixel stripes, three-pixel checks) that keep apart at
-12 px and from across a table; the star joker is a star. ``legend_sheet`` shows them with names."""
+dark, the others in coarse patterns (stripes two or three pixels wide, checks of three or four) whose
+every pair differs in a fifth of the die or more from 12 to 40 px, and in over a tenth with one of
+them moved by a pixel (tests/test_drawing.py); the star joker is a star. ``firmware.screens.legend``
+draws them with their names."""
 
 
 def _lit(colour: str, u: int, v: int, cell: int) -> bool:

@@ -25,10 +25,10 @@ def legend_view(lang: str) -> LegendView:
 
 
 def kept_text(faces: Sequence[int], lang: str) -> str:
-    """Dice kept, counted by colour in short names: ``2×czerw. ★``.
+    """Dice kept, counted by colour in short names: ``2×czerw ★``.
 
     >>> kept_text((1, 1, 5), "pl"), kept_text((0, 3), "en")
-    ('2×czerw. ★', 'yellow blue')
+    ('2×czerw ★', 'yellow blue')
     """
     counts = Counter(faces)
     named = ((counts[f], t(f"colour.{COLOURS[f]}.short", lang)) for f in sorted(counts))
