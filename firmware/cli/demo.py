@@ -108,6 +108,7 @@ def play(args: argparse.Namespace, state_dir: Path) -> int:
             scripted=True,
             vision_reader=args.reader == "vision",
             environ={},
+            stand_ins=True,
         )
     except AppError as error:
         return fail(str(error))

@@ -55,6 +55,8 @@ class Display(Protocol):
 
     def show(self, image: Image.Image) -> None: ...
 
+    def leave_on(self) -> None: ...
+
     def close(self) -> None: ...
 
     def __enter__(self) -> Self: ...
@@ -81,6 +83,10 @@ class Closing:
     """The idempotent ``close`` and the context manager every display shares."""
 
     closed = False
+
+    def leave_on(self) -> None:
+        """Keep the last image shown after ``close`` (an error the person must read); a stand-in
+        keeps it anyway."""
 
     def close(self) -> None:
         self.closed = True
@@ -121,8 +127,12 @@ class LumaDisplay(Closing):
         except (OSError, self._luma_error) as error:
             raise DisplayError("display.write_failed", reason=str(error), port=self._port) from error
 
+    def leave_on(self) -> None:
+        """``close`` (and luma at exit) release the bus but leave the last image lit."""
+        self.device.persist = True
+
     def close(self) -> None:
-        """Blank the OLED and release the bus; safe to call more than once."""
+        """Blank the OLED (unless ``leave_on``) and release the bus; safe to call more than once."""
         if self.closed:
             return
         self.closed = True
