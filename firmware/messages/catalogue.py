@@ -153,7 +153,7 @@ PL: dict[str, str] = {
     "storage.moved_aside": "Stary zapis odłożony",
     # the hardware a box must have (firmware/devices/board.py) and the lock on the state folder
     "hardware.missing": "Brak {library}",
-    "hardware.install": "Uruchom sudo systemd/install.sh",
+    "hardware.install": "Uruchom install.sh",
     "hardware.no_buttons": "Przyciski nie działają",
     "hardware.camera_missing": (
         "Brak biblioteki kamery {library}, więc kostki wpisuje się ręcznie. Zainstaluj ją: "
@@ -302,7 +302,7 @@ EN: dict[str, str] = {
     "storage.moved_aside": "Old saves set aside",
     # the hardware a box must have (firmware/devices/board.py) and the lock on the state folder
     "hardware.missing": "No {library}",
-    "hardware.install": "Run sudo systemd/install.sh",
+    "hardware.install": "Run install.sh",
     "hardware.no_buttons": "Buttons do not work",
     "hardware.camera_missing": (
         "The camera library {library} is missing, so the dice are entered by hand. Install it: "
