@@ -30,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import queue
 import sys
+import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -182,13 +183,20 @@ def open_buttons(
 
 
 def open_screen(
-    config: Config, *, stream: TextIO | None, frames_dir: Path | None = None, gif_path: Path | None = None
+    config: Config,
+    *,
+    stream: TextIO | None,
+    frames_dir: Path | None = None,
+    gif_path: Path | None = None,
+    gif_clock: Callable[[], float] = time.monotonic,
 ) -> tuple[Display, str | None]:
     """The OLED the config names, or the terminal stand-in where there is no I2C device."""
     d = config.display
 
     def stand_in() -> Display:
-        return open_display("terminal", stream=stream, frames_dir=frames_dir, gif_path=gif_path)
+        return open_display(
+            "terminal", stream=stream, frames_dir=frames_dir, gif_path=gif_path, clock=gif_clock
+        )
 
     if d.driver == "terminal":
         return stand_in(), None
@@ -338,6 +346,7 @@ def open_parts(
     stream: TextIO | None = sys.stdout,
     frames_dir: Path | None = None,
     gif_path: Path | None = None,
+    gif_clock: Callable[[], float] = time.monotonic,
     seed: int = 0,
     fast_camera: bool = False,
     scripted: bool = False,
@@ -351,10 +360,11 @@ def open_parts(
 
     ``keyboard``: where keys come from when there is no GPIO; ``scripted``: no buttons at all but
     presses put on ``Parts.events`` (the demo); ``stream``, ``frames_dir``, ``gif_path``: the
-    terminal stand-in's output; ``seed``: the stand-in dice's; ``fast_camera``: see ``CameraFeed``;
-    ``vision_reader``: read stand-in frames with the vision readers too (else their truth);
-    ``stand_ins``: stand-ins for missing hardware also on a Pi; ``on_pi``: whether this is a Pi.
-    ``StateFolderBusy`` when another process holds the state folder.
+    terminal stand-in's output, ``gif_clock`` what times the GIF's frames; ``seed``: the stand-in
+    dice's; ``fast_camera``: see ``CameraFeed``; ``vision_reader``: read stand-in frames with the
+    vision readers too (else their truth); ``stand_ins``: stand-ins for missing hardware also on a
+    Pi; ``on_pi``: whether this is a Pi. A state folder another process holds is an ``AppError``
+    that names the holder in the config's language (``firmware.state_lock``).
     """
     events: queue.Queue[Any] = queue.Queue()
     notices: list[str] = []
@@ -379,7 +389,9 @@ def open_parts(
             raise AppError(str(error)) from None
         if store.notice:
             notices.append(store.notice)
-        display, notice = open_screen(config, stream=stream, frames_dir=frames_dir, gif_path=gif_path)
+        display, notice = open_screen(
+            config, stream=stream, frames_dir=frames_dir, gif_path=gif_path, gif_clock=gif_clock
+        )
         built.callback(display.close)
         notices += [notice] if notice else []
         if scripted:

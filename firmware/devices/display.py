@@ -19,7 +19,8 @@ from __future__ import annotations
 import contextlib
 import importlib
 import sys
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Protocol, Self, TextIO
@@ -151,16 +152,18 @@ def open_display(
     gif_path: Path | None = None,
     scale: int = 1,
     frame_ms: int | None = None,
+    clock: Callable[[], float] = time.monotonic,
     serial: Any = None,
 ) -> Display:
-    """The display the config names. ``serial`` replaces luma's I2C (tests: a recording interface).
+    """The display the config names. ``serial`` replaces luma's I2C (tests: a recording interface);
+    ``clock`` times a stand-in's GIF frames.
 
     Raises DisplayError for an unknown driver or an OLED that is not there.
     """
     if driver in STAND_INS:
         module_name, _, name = STAND_INS[driver].partition(":")
         stand_in: Display = getattr(importlib.import_module(module_name), name)(
-            stream, frames_dir=frames_dir, gif_path=gif_path, scale=scale, frame_ms=frame_ms
+            stream, frames_dir=frames_dir, gif_path=gif_path, scale=scale, frame_ms=frame_ms, clock=clock
         )
         return stand_in
     if driver == "dummy":
