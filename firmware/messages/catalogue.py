@@ -160,8 +160,9 @@ PL: dict[str, str] = {
         "sudo systemd/install.sh (pakiet apt {package} i venv z --system-site-packages)."
     ),
     "hardware.gpio_missing": (
-        "Brak biblioteki GPIO {library} dla przycisków ({reason}). Zainstaluj ją: sudo systemd/install.sh "
-        "(pakiet apt {package} i venv z --system-site-packages); do gry z klawiaturą: kostka run --stand-ins."
+        "Brak biblioteki GPIO {library} dla przycisków ({reason}). Zainstaluj ją: "
+        "sudo systemd/install.sh (pakiet apt {package} i venv z --system-site-packages); "
+        "żeby grać z klawiatury: kostka run --stand-ins."
     ),
     "hardware.gpio_fallback": (
         "Przyciski działają przez zapasowy sterownik GPIO z gpiozero: zainstaluj {package} "
