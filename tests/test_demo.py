@@ -16,6 +16,7 @@ import pytest
 from PIL import Image, ImageSequence
 
 from firmware.cli import main
+from firmware.machine.events import ButtonEvent
 from firmware.standins.pace import WATCH_S, WINNER_TIMES
 from firmware.storage import GameStore
 
@@ -240,3 +241,27 @@ def test_the_box_reads_a_lizard_card_in_the_colours_of_its_lizards() -> None:
     assert [d.status for d in read(frame, shipped).dice] == ["uncertain"]
     orange_too = ReadDice(1, False, 1, box.colours, ("green", "blue", "red", "orange"))
     assert [(d.face, d.status) for d in read(frame, orange_too).dice] == [("lizard:orange", "ok")]
+
+
+def test_the_pacer_holds_each_new_screen_its_time_before_the_autopilot_presses() -> None:
+    from firmware.machine.step import Setup, start, step
+    from firmware.standins.pace import Pacer
+    from rules.shut_the_box import ShutTheBox
+
+    told: list[tuple[str, list[float]]] = []
+    slept: list[float] = []
+    pacer = Pacer(lambda state, event: told.append((type(state.screen).__name__, list(slept))),
+                  base_s=1.5, sleep=slept.append)
+    menu, _ = start(Setup((ShutTheBox(),)), lang="en")
+    pacer(menu, None)
+    pacer(menu, None)  # the same screen again: no second wait
+    players, _ = step(menu, ButtonEvent.OK)
+    pacer(players, ButtonEvent.OK)
+    moved, _ = step(players, ButtonEvent.NEXT)
+    pacer(moved, ButtonEvent.NEXT)  # a cursor step: a third
+    assert slept == [1.5, 1.5, 0.5] and pacer.clock() == 3.5
+    assert told == [("GameMenu", [1.5]), ("GameMenu", [1.5]), ("PlayersMenu", [1.5, 1.5]),
+                    ("PlayersMenu", [1.5, 1.5, 0.5])], "the autopilot is told after the wait"
+    quick = Pacer(lambda state, event: None, base_s=1.5, live=False, sleep=slept.append)
+    quick(menu, None)
+    assert slept == [1.5, 1.5, 0.5] and quick.clock() == 1.5  # full speed: only the clock moves
