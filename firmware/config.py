@@ -186,6 +186,19 @@ class Config:
     game: Game = field(default_factory=Game)
     language: str = "pl"
     state_dir: Path = field(default_factory=lambda: default_state_dir())
+    named: frozenset[str] = field(default=frozenset(), compare=False)
+    """The keys the file gave, dotted (``camera.source``, ``buttons.ok``): a part the file names must be
+    the real one (``firmware.devices.board``)."""
+
+    def names(self, *keys: str) -> bool:
+        """Whether the file gave any of ``keys``.
+
+        >>> config_from_toml('[camera]\\nsource = "picamera2"').names("camera.source")
+        True
+        >>> Config().names("camera.source", "buttons.ok")
+        False
+        """
+        return any(key in self.named for key in keys)
 
 
 def default_state_dir(environ: Mapping[str, str] | None = None) -> Path:
@@ -259,7 +272,18 @@ def config_from_mapping(
     game = _game(reader, reader.section(top, "game"))
     language = reader.choice(top, "language", "pl", LANGUAGES, "is not a language")
     state_dir = reader.path(top, "state_dir") if "state_dir" in top else default_state_dir(environ)
-    return Config(buttons, display, camera, game, language, state_dir)
+    return Config(buttons, display, camera, game, language, state_dir, _named(data))
+
+
+def _named(data: Mapping[str, Any]) -> frozenset[str]:
+    """The dotted keys a parsed file gives (one level into its tables)."""
+    keys: set[str] = set()
+    for key, value in data.items():
+        if isinstance(value, Mapping):
+            keys.update(f"{key}.{inner}" for inner in value)
+        else:
+            keys.add(key)
+    return frozenset(keys)
 
 
 def _buttons(reader: _Reader, table: Mapping[str, Any], display: Display) -> Buttons:

@@ -228,6 +228,9 @@ class Setup:
     networks: tuple[str, str] | None = None
     """Why the reader's networks run on OpenCV's dnn, as (outcome, detail) of the runtime's probe
     (``firmware.devices.onnx_runtime.fallback``); None: they run on ONNX Runtime."""
+    camera_missing: str | None = None
+    """The camera's library where it is required and not installed (``firmware.devices.board``): the
+    box starts with the camera down and says so at each roll; the dice are entered by hand."""
 
     def titles(self) -> tuple[str, ...]:
         """The titles on offer, in the menu's order."""

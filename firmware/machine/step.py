@@ -107,7 +107,8 @@ def start(
     """The first state and its effects; with a saved ``match``, back at the point it was saved."""
     titles = setup.titles()
     title = match.book.title if match is not None else title or titles[0]
-    state = Appliance(setup, GameMenu(titles.index(title)), lang, title, players, match)
+    camera_ok = setup.camera_missing is None  # a camera without its library is down from the start
+    state = Appliance(setup, GameMenu(titles.index(title)), lang, title, players, match, camera_ok=camera_ok)
     effects: list[Effect] = []
     if match is not None:
         state, effects = _position(state)

@@ -75,6 +75,10 @@ def _game_view(state: Appliance, screen: Screen) -> View:
     if isinstance(screen, RollNow):
         return MessageView(t("reading", lang)) if screen.reading else guide.roll_view(match, lang)
     if isinstance(screen, CameraLost):
+        missing = state.setup.camera_missing
+        if missing is not None:  # no library: retrying cannot help, the dice are entered by hand
+            return MessageView(t("hardware.missing", lang, library=missing),
+                               t("hardware.install", lang), t("camera.hint", lang))
         return MessageView(t("camera.lost", lang), t("camera.retrying", lang), t("camera.hint", lang))
     if isinstance(screen, Seen):
         return DiceView(t("read.as", lang), screen.faces, t("read.hint", lang), None,

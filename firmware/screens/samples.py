@@ -81,6 +81,8 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
     add("shut-uncertain", replace(at, screen=Correct((4, None), 1, ("read.uncertain", 2, 2))))
     add("shut-wrong-count", replace(at, screen=Correct((3, None), 1, ("read.wrong_count", 1, 2))))
     add("camera-lost", replace(at, screen=CameraLost(), camera_ok=False))
+    no_library = replace(setup, camera_missing="picamera2")
+    add("camera-missing", replace(at, setup=no_library, screen=CameraLost(), camera_ok=False))
     add("by-hand", replace(at, screen=Correct((None, None), 0, ("camera.by_hand", 0, 2))))
     rolled = replace(at, match=box.play_text("4 2"))
     advice = rolled.guide.advise(box.play_text("4 2").state)
