@@ -1,0 +1,127 @@
+"""The command-line tools' strings (``kostka odds``, ``advise``, ``board``, ``play``'s saves, the
+Lezard lizards), in Polish and in English.
+
+``catalogue.CATALOGUE`` merges them in, so ``i18n.t`` says them (same rules as the rest:
+keys ``area.thing``, the same keys and fields in both languages, plural keys ending
+``.one``/``.few``/``.many``). Terminal lines, so a sentence long at most.
+"""
+
+from __future__ import annotations
+
+PL: dict[str, str] = {
+    # kostka odds
+    "odds.box.rules": "Shut the Box, {flaps} klapek, {rules}",
+    "odds.box.line": "szansa zamknięcia wszystkich klapek {pct} (około 1 na {one_in}{exact}), "
+    "średnia kara {penalty} (przy najlepszej grze dla każdej z tych dwóch liczb).",
+    "odds.pede.line": (
+        "Nogi Stonogi, 4 kostki, 3 rzuty: co najmniej {k} kostki jednego koloru wybranego z góry "
+        "(gwiazdka się liczy): {pct} (około 1 na {one_in}{exact})."
+    ),
+    "odds.exact": ", dokładnie {fraction}",
+    "odds.bad_at_least": "--at-least {k}: podaj od 1 do 4 (są 4 kostki).",
+    "odds.bad_switches": "{reason}. Sprawdź przełączniki (kostka odds {game} --help).",
+    # kostka advise, for the games played from a list of moves
+    "advise.position": "Po {moves}:",
+    "advise.start": "Na początku gry:",
+    "advise.nothing": "Tu nikt nie wybiera ruchu: {what}",
+    "advise.over": "Gra skończona.",
+    "advise.bad_move": "--moves: ruch {n} „{text}” nie pasuje: {reason}.",
+    # kostka play: saving and resuming
+    "save.saved": "Gra zapisuje się po każdym ruchu w {path}; wznowisz ją: kostka play --resume {path}",
+    "save.resumed.one": "Wznowiona gra z {path}: {n} ruch za wami.",
+    "save.resumed.few": "Wznowiona gra z {path}: {n} ruchy za wami.",
+    "save.resumed.many": "Wznowiona gra z {path}: {n} ruchów za wami.",
+    "save.unreadable": "Nie mogę przeczytać zapisu {path}: {reason}.",
+    "save.damaged": "Zapis {path} jest uszkodzony ({reason}); zacznij nową grę albo wskaż inny plik.",
+    "save.unwritable": "Nie mogę zapisać gry w {path}: {reason}. Wskaż inny plik (--save).",
+    "save.finished": "Gra w {path} jest już skończona; zacznij nową.",
+    "save.no_game": "Podaj grę (kostka play GRA ...) albo zapis do wznowienia (kostka play --resume PLIK).",
+    "save.both": (
+        "--resume wznawia zapisaną grę z jej ustawieniami: nie podawaj przy nim gry ani przełączników."
+    ),
+    "save.why.folder": "to folder, nie plik",
+    "save.why.os": "{reason}",
+    "save.why.text": "to nie tekst",
+    "save.why.json": "to nie JSON, błąd w wierszu {line}",
+    "save.why.kind": "to nie zapis kostka play",
+    "save.why.format": "format {format}, a ta Kostka czyta {known}",
+    "save.why.parts": "brak gry, przełączników albo ruchów",
+    # Lezard: whose lizard is whose, and the board file
+    "lizard.named": "jaszczurka {colour}",
+    "lizard.seat": "{name}: {lizards}",
+    "lizard.bad": "--lizards {text}: {reason}.",
+    "lizard.bad.form": "zapisz je tak: Ala=zielona,Olek=niebieska",
+    "lizard.bad.player": "nie ma gracza {name}",
+    "lizard.bad.colour": "nie ma jaszczurki {colour} (są: {known})",
+    "lizard.bad.twice": "jaszczurka {colour} ma już właściciela",
+    "lizard.bad.count": "przy {players} graczach każdy ma {each}, a {name} ma {got}",
+    "board.unchecked": (
+        "Plansza i talia w {source} to przybliżenie, nikt ich nie porównał z pudełkiem: "
+        "sprawdź je (kostka board) i potwierdź (kostka board --confirm)."
+    ),
+    "board.written": "Rysunek planszy: {path} ({squares} pól, {cards} kart).",
+    "board.confirmed": "Zapisane w {path}: plansza z {source} zgadza się z pudełkiem.",
+    "board.bad_out": "Nie mogę zapisać rysunku {path}: {reason}.",
+    "board.bad_file": "Nie mogę użyć pliku planszy {path}: {reason}.",
+    # kostka check / teach on the stand-in camera
+    "synthetic.check": "Kamera zastępcza: {dice} kostki na wyrenderowanej tacce.",
+}
+
+EN: dict[str, str] = {
+    # kostka odds
+    "odds.box.rules": "Shut the Box, {flaps} flaps, {rules}",
+    "odds.box.line": "chance to shut every flap {pct} (about 1 in {one_in}{exact}), "
+    "expected penalty {penalty} (best play for each of the two).",
+    "odds.pede.line": (
+        "Nogi Stonogi, 4 dice, 3 rolls: at least {k} dice of one colour chosen in advance "
+        "(the star counts): {pct} (about 1 in {one_in}{exact})."
+    ),
+    "odds.exact": ", exactly {fraction}",
+    "odds.bad_at_least": "--at-least {k}: give 1 to 4 (there are 4 dice).",
+    "odds.bad_switches": "{reason}. Check the switches (kostka odds {game} --help).",
+    # kostka advise, for the games played from a list of moves
+    "advise.position": "After {moves}:",
+    "advise.start": "At the start of the game:",
+    "advise.nothing": "Nobody chooses a move here: {what}",
+    "advise.over": "The game is over.",
+    "advise.bad_move": "--moves: move {n} '{text}' does not fit: {reason}.",
+    # kostka play: saving and resuming
+    "save.saved": "The game is saved after every move in {path}; resume it with: kostka play --resume {path}",
+    "save.resumed.one": "Resumed the game in {path}: {n} move played.",
+    "save.resumed.few": "Resumed the game in {path}: {n} moves played.",
+    "save.resumed.many": "Resumed the game in {path}: {n} moves played.",
+    "save.unreadable": "Cannot read the save {path}: {reason}.",
+    "save.damaged": "The save {path} is damaged ({reason}); start a new game or give another file.",
+    "save.unwritable": "Cannot save the game in {path}: {reason}. Give another file (--save).",
+    "save.finished": "The game in {path} is already over; start a new one.",
+    "save.no_game": "Name a game (kostka play GAME ...) or a save to resume (kostka play --resume FILE).",
+    "save.both": "--resume resumes a saved game with its own settings: give no game or switches with it.",
+    "save.why.folder": "it is a folder, not a file",
+    "save.why.os": "{reason}",
+    "save.why.text": "it is not text",
+    "save.why.json": "it is not JSON, error on line {line}",
+    "save.why.kind": "it is not a save of kostka play",
+    "save.why.format": "format {format}, and this Kostka reads {known}",
+    "save.why.parts": "the game, its switches or its moves are missing",
+    # Lezard: whose lizard is whose, and the board file
+    "lizard.named": "{colour} lizard",
+    "lizard.seat": "{name}: {lizards}",
+    "lizard.bad": "--lizards {text}: {reason}.",
+    "lizard.bad.form": "write them like Ala=green,Olek=blue",
+    "lizard.bad.player": "there is no player {name}",
+    "lizard.bad.colour": "there is no {colour} lizard (there are: {known})",
+    "lizard.bad.twice": "the {colour} lizard already has an owner",
+    "lizard.bad.count": "with {players} players each has {each}, and {name} has {got}",
+    "board.unchecked": (
+        "The board and deck in {source} are a best guess, not yet compared with a real box: "
+        "check them (kostka board) and confirm (kostka board --confirm)."
+    ),
+    "board.written": "Picture of the board: {path} ({squares} squares, {cards} cards).",
+    "board.confirmed": "Recorded in {path}: the board in {source} matches the box.",
+    "board.bad_out": "Cannot write the picture {path}: {reason}.",
+    "board.bad_file": "Cannot use the board file {path}: {reason}.",
+    # kostka check / teach on the stand-in camera
+    "synthetic.check": "Stand-in camera: {dice} dice on a rendered tray.",
+}
+
+CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}
