@@ -63,8 +63,6 @@ PL: dict[str, str] = {
     "board.confirmed": "Zapisane w {path}: plansza z {source} zgadza się z pudełkiem.",
     "board.bad_out": "Nie mogę zapisać rysunku {path}: {reason}.",
     "board.bad_file": "Nie mogę użyć pliku planszy {path}: {reason}.",
-    # kostka check / teach on the stand-in camera
-    "synthetic.check": "Kamera zastępcza: {dice} kostki na wyrenderowanej tacce.",
 }
 
 EN: dict[str, str] = {
@@ -120,8 +118,6 @@ EN: dict[str, str] = {
     "board.confirmed": "Recorded in {path}: the board in {source} matches the box.",
     "board.bad_out": "Cannot write the picture {path}: {reason}.",
     "board.bad_file": "Cannot use the board file {path}: {reason}.",
-    # kostka check / teach on the stand-in camera
-    "synthetic.check": "Stand-in camera: {dice} dice on a rendered tray.",
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}
