@@ -59,8 +59,24 @@ PL: dict[str, str] = {
         "Plansza i talia w {source} to przybliżenie, nikt ich nie porównał z pudełkiem: "
         "sprawdź je (kostka board) i potwierdź (kostka board --confirm)."
     ),
-    "board.written": "Rysunek planszy: {path} ({squares} pól, {cards} kart).",
-    "board.confirmed": "Zapisane w {path}: plansza z {source} zgadza się z pudełkiem.",
+    "board.written": "Rysunek planszy: {path} ({squares}, {cards}).",
+    "board.title": "Lezard Domino: plansza i talia z {source}",
+    "board.guess": "PRZYBLIŻENIE: nikt jeszcze nie porównał tego pliku z pudełkiem. Porównaj pole po polu.",
+    "board.not_guess": "Plik mówi, że zgadza się z pudełkiem (guess = false).",
+    "board.squares": "Plansza: {squares}, od głowy jaszczurki (pole 1) do końca ogona, po 10 w rzędzie.",
+    "board.n_squares.one": "{n} pole",
+    "board.n_squares.few": "{n} pola",
+    "board.n_squares.many": "{n} pól",
+    "board.n_cards.one": "{n} karta",
+    "board.n_cards.few": "{n} karty",
+    "board.n_cards.many": "{n} kart",
+    "board.lizards": "Jaszczurki (kolejność przy rozdawaniu):",
+    "board.deck": "Talia: {cards}; w pudełku {dominoes}.",
+    "board.lizard_card": "jaszczurka",
+    "board.confirm": (
+        "Plansza z {source} zgadza się z pudełkiem? Dopisz na początku pliku ustawień (przed pierwszą "
+        "[sekcją]) ten wiersz: {line}"
+    ),
     "board.bad_out": "Nie mogę zapisać rysunku {path}: {reason}.",
     "board.bad_file": "Nie mogę użyć pliku planszy {path}: {reason}.",
 }
@@ -114,8 +130,24 @@ EN: dict[str, str] = {
         "The board and deck in {source} are a best guess, not yet compared with a real box: "
         "check them (kostka board) and confirm (kostka board --confirm)."
     ),
-    "board.written": "Picture of the board: {path} ({squares} squares, {cards} cards).",
-    "board.confirmed": "Recorded in {path}: the board in {source} matches the box.",
+    "board.written": "Picture of the board: {path} ({squares}, {cards}).",
+    "board.title": "Lezard Domino: the board and deck in {source}",
+    "board.guess": "BEST GUESS: nobody has compared this file with a real box yet. Compare square by square.",
+    "board.not_guess": "The file says it matches a real box (guess = false).",
+    "board.squares": "Board: {squares}, from the lizard's head (square 1) to the tip of its tail, 10 a row.",
+    "board.n_squares.one": "{n} square",
+    "board.n_squares.few": "{n} squares",
+    "board.n_squares.many": "{n} squares",
+    "board.n_cards.one": "{n} card",
+    "board.n_cards.few": "{n} cards",
+    "board.n_cards.many": "{n} cards",
+    "board.lizards": "Lizards (in set-up order):",
+    "board.deck": "Deck: {cards}; in the box {dominoes}.",
+    "board.lizard_card": "lizard",
+    "board.confirm": (
+        "Does the board in {source} match your box? Add this line at the top of the settings file "
+        "(before the first [section]): {line}"
+    ),
     "board.bad_out": "Cannot write the picture {path}: {reason}.",
     "board.bad_file": "Cannot use the board file {path}: {reason}.",
 }
