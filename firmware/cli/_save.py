@@ -61,11 +61,11 @@ def load_save(path: Path) -> Saved:
     try:
         text = path.read_text(encoding="utf-8")
     except IsADirectoryError:
-        raise SaveError("save.unreadable", "save.why.folder") from None
+        raise SaveError("save.unreadable", "file.folder") from None
     except OSError as error:
         raise SaveError("save.unreadable", "save.why.os", reason=error.strerror or error) from None
     except UnicodeDecodeError:
-        raise SaveError("save.damaged", "save.why.text") from None
+        raise SaveError("save.damaged", "file.not_text") from None
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as error:

@@ -49,8 +49,8 @@ def table_for(args: argparse.Namespace, players: Sequence[str], lang: str) -> An
             table = chosen(table, args, players, lang)
     except OSError as error:
         return t("play.bad_file", lang, path=error.filename, reason=error.strerror or error)
-    except UnicodeDecodeError as error:
-        return t("play.bad_file", lang, path=getattr(args, "board", None), reason=error.reason)
+    except UnicodeDecodeError:
+        return t("play.bad_file", lang, path=getattr(args, "board", None), reason=t("file.not_text", lang))
     except RulesError as error:  # a data file that cannot be used: the message names the place and the fix
         return str(error)
     except ValueError as error:

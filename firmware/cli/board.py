@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         return fail(t("board.bad_file", lang, path=source, reason=error.strerror or error))
     except UnicodeDecodeError:
-        return fail(t("board.bad_file", lang, path=source, reason=t("save.why.text", lang)))
+        return fail(t("board.bad_file", lang, path=source, reason=t("file.not_text", lang)))
     except LezardDataError as error:
         return fail(str(error))
     if args.confirm:
@@ -75,6 +75,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     from firmware.games.lezard.board_picture import board_picture
 
+    if args.out.is_dir():
+        return fail(t("board.bad_out", lang, path=args.out, reason=t("file.folder", lang)))
     try:
         board_picture(data, source, lang).save(args.out)
     except (OSError, ValueError) as error:

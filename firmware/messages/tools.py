@@ -39,9 +39,9 @@ PL: dict[str, str] = {
     "save.both": (
         "--resume wznawia zapisaną grę z jej ustawieniami: nie podawaj przy nim gry ani przełączników."
     ),
-    "save.why.folder": "to folder, nie plik",
+    "file.folder": "to folder, nie plik",
     "save.why.os": "{reason}",
-    "save.why.text": "to nie tekst",
+    "file.not_text": "to nie tekst",
     "save.why.json": "to nie JSON, błąd w wierszu {line}",
     "save.why.kind": "to nie zapis kostka play",
     "save.why.format": "format {format}, a ta Kostka czyta {known}",
@@ -110,9 +110,9 @@ EN: dict[str, str] = {
     "save.finished": "The game in {path} is already over; start a new one.",
     "save.no_game": "Name a game (kostka play GAME ...) or a save to resume (kostka play --resume FILE).",
     "save.both": "--resume resumes a saved game with its own settings: give no game or switches with it.",
-    "save.why.folder": "it is a folder, not a file",
+    "file.folder": "it is a folder, not a file",
     "save.why.os": "{reason}",
-    "save.why.text": "it is not text",
+    "file.not_text": "it is not text",
     "save.why.json": "it is not JSON, error on line {line}",
     "save.why.kind": "it is not a save of kostka play",
     "save.why.format": "format {format}, and this Kostka reads {known}",
