@@ -181,6 +181,7 @@ def test_bad_input_is_one_line_and_exit_2(
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     argv = shlex.split(case.format(**files))
+    code: int | str | None
     try:
         code = main(argv)
     except SystemExit as exit_:  # argparse's own errors

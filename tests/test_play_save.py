@@ -49,7 +49,7 @@ def test_a_power_cut_between_moves_leaves_the_last_whole_save(
     def cut(*args: object, **kwargs: object) -> None:
         raise OSError(5, "Input/output error")  # the power goes while the next move is written
 
-    whole = _save.write_profile_file
+    whole = _save.write_profile_file  # type: ignore[attr-defined]
     monkeypatch.setattr(_save, "write_profile_file", cut)
     play(["play", "--resume", str(save)], "1\n", monkeypatch, capsys)
     assert save.read_text() == before

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from firmware.games.guide import Guide
 from firmware.games.registry import TITLES, game, guide_for
 from firmware.machine.events import CameraChecked, Features
+from firmware.machine.lizards import LizardsMenu
 from firmware.messages.i18n import t
 from firmware.views import Face, View
 from rules.game import TERMINAL, Advice, RuleBook
@@ -169,7 +170,7 @@ class CheckCamera:
 
 Screen = (
     GameMenu | PlayersMenu | RollNow | CameraLost | Seen | Correct | SeenCard | PickCard | Choose | Confirm
-    | TurnOver | Winner | Menu | RestartAsk | Notice | Teach | CheckCamera
+    | TurnOver | Winner | Menu | RestartAsk | Notice | Teach | CheckCamera | LizardsMenu
 )
 
 
@@ -226,6 +227,8 @@ class Setup:
     networks: tuple[str, str] | None = None
     """Why the reader's networks run on OpenCV's dnn, as (outcome, detail) of the runtime's probe
     (``firmware.devices.onnx_runtime.fallback``); None: they run on ONNX Runtime."""
+    board_unchecked: bool = False
+    """Whether the Lezard board file is a guess its owner has not confirmed (said at its set-up)."""
 
     def titles(self) -> tuple[str, ...]:
         """The titles on offer, in the menu's order."""

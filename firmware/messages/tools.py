@@ -55,6 +55,8 @@ PL: dict[str, str] = {
     "lizard.bad.colour": "nie ma jaszczurki {colour} (są: {known})",
     "lizard.bad.twice": "jaszczurka {colour} ma już właściciela",
     "lizard.bad.count": "przy {players} graczach każdy ma {each}, a {name} ma {got}",
+    "lezard.lizard_of": "{name}: jaszczurka",
+    "lezard.board_unchecked": "Sprawdź planszę: kostka board",
     "board.unchecked": (
         "Plansza i talia w {source} to przybliżenie, nikt ich nie porównał z pudełkiem: "
         "sprawdź je (kostka board) i potwierdź (kostka board --confirm)."
@@ -126,6 +128,8 @@ EN: dict[str, str] = {
     "lizard.bad.colour": "there is no {colour} lizard (there are: {known})",
     "lizard.bad.twice": "the {colour} lizard already has an owner",
     "lizard.bad.count": "with {players} players each has {each}, and {name} has {got}",
+    "lezard.lizard_of": "{name}'s lizard",
+    "lezard.board_unchecked": "Check the board: kostka board",
     "board.unchecked": (
         "The board and deck in {source} are a best guess, not yet compared with a real box: "
         "check them (kostka board) and confirm (kostka board --confirm)."
