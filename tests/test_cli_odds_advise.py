@@ -70,7 +70,9 @@ def test_odds_json_keeps_every_switch(capsys: pytest.CaptureFixture[str]) -> Non
 def test_odds_stonoga_is_readable(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "stonoga", "--at-least", "3", "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    assert "65.8%" in out and "about 1 in 1.5" in out and "3 rolls" in out
+    assert "65.8%" in out and "about 7 in 10" in out and "at least 3 dice" in out
+    assert main(["odds", "stonoga", "--at-least", "1"]) == 0
+    assert "co najmniej 1 kostka jednego koloru" in capsys.readouterr().out
 
 
 def test_advise_stonoga_after_a_roll(capsys: pytest.CaptureFixture[str]) -> None:

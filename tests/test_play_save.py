@@ -6,7 +6,9 @@ from __future__ import annotations
 import doctest
 import io
 import json
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,7 +22,8 @@ def play(
 ) -> str:
     monkeypatch.setattr("sys.stdin", io.StringIO(typed))
     main(argv)
-    return capsys.readouterr().out
+    out = capsys.readouterr()
+    return out.out + out.err
 
 
 def test_a_game_saved_after_each_move_goes_on_where_it_stopped(
@@ -41,19 +44,26 @@ def test_a_game_saved_after_each_move_goes_on_where_it_stopped(
 def test_a_power_cut_between_moves_leaves_the_last_whole_save(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The save is written beside itself and renamed: a cut while writing leaves the old file whole."""
+    """The save is written beside itself and renamed over the old one: when the power goes before
+    the rename, the old file is whole, and the game opens again at the move before."""
     save = tmp_path / "game.json"
     play(["play", "stonoga", "--players", "Ala,Olek", "--save", str(save)], "r r * b\n", monkeypatch, capsys)
     before = save.read_text()
 
-    def cut(*args: object, **kwargs: object) -> None:
-        raise OSError(5, "Input/output error")  # the power goes while the next move is written
+    renamed = os.replace
+    renames: list[object] = []
 
-    whole = _save.write_profile_file  # type: ignore[attr-defined]
-    monkeypatch.setattr(_save, "write_profile_file", cut)
-    play(["play", "--resume", str(save)], "1\n", monkeypatch, capsys)
-    assert save.read_text() == before
-    monkeypatch.setattr(_save, "write_profile_file", whole)
+    def cut(*args: Any) -> None:
+        renames.append(args)
+        if len(renames) > 1:  # the save as the game resumes is whole; the power goes at the next move
+            raise OSError(5, "Input/output error")
+        renamed(*args)
+
+    monkeypatch.setattr("firmware.profiles.os.replace", cut)
+    out = play(["play", "--resume", str(save)], "1\n", monkeypatch, capsys)
+    assert "Input/output error" in out and "zostaw r r *" in out  # said, and the game went on
+    assert save.read_text() == before and (tmp_path / "game.json.partial").exists()
+    monkeypatch.undo()
     out = play(["play", "--resume", str(save)], "", monkeypatch, capsys)
     assert "1 ruch za wami" in out  # it opens again, one move in
 

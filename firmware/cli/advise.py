@@ -18,11 +18,11 @@ import argparse
 import json
 import re
 
-from firmware.cli import exact, fail
+from firmware.cli import add_lang, exact, fail
 from firmware.cli._table import parse_players, replayed, table_for
 from firmware.games.registry import game
 from firmware.games.shut_the_box.switches import add_shut_the_box_switches, shut_the_box_rules
-from firmware.messages.i18n import DEFAULT_LANGUAGE, LANGUAGES, t, tn
+from firmware.messages.i18n import t, tn
 from rules.game import CHANCE, TERMINAL
 from rules.shut_the_box import GOALS, ShutTheBox
 
@@ -68,12 +68,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         sub.add_argument(
             "--players", metavar="NAMES", help="player names in seat order (default: two players)"
         )
-        sub.add_argument(
-            "--lang",
-            choices=LANGUAGES,
-            default=DEFAULT_LANGUAGE,
-            help=f"language (default {DEFAULT_LANGUAGE})",
-        )
+        add_lang(sub)
         known.table_module().add_switches(sub)
         sub.add_argument("--json", action="store_true", help="print JSON (figures as exact fractions too)")
     return parser

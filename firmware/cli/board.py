@@ -14,8 +14,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from firmware.cli import config_or_say, fail
-from firmware.messages.i18n import DEFAULT_LANGUAGE, LANGUAGES, t, tn
+from firmware.cli import add_lang, config_or_say, fail
+from firmware.messages.i18n import t, tn
 
 SHIPPED = "rules/data/lezard.toml"
 
@@ -44,9 +44,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         action="store_true",
         help="the file matches your box: print the config line that records it",
     )
-    parser.add_argument(
-        "--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help=f"language (default {DEFAULT_LANGUAGE})"
-    )
+    add_lang(parser)
     return parser
 
 

@@ -11,11 +11,11 @@ import argparse
 import json
 from fractions import Fraction
 
-from firmware.cli import exact, fail
+from firmware.cli import add_lang, exact, fail
 from firmware.games.referee import number
 from firmware.games.shut_the_box.switches import add_shut_the_box_switches, shut_the_box_rules
 from firmware.games.shut_the_box.table import ShutTheBoxTable
-from firmware.messages.i18n import DEFAULT_LANGUAGE, LANGUAGES, t, tn
+from firmware.messages.i18n import t, tn
 
 STONOGA_DICE = 4
 
@@ -32,9 +32,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     add_shut_the_box_switches(box)
     box.add_argument("--json", action="store_true", help="print JSON")
-    box.add_argument(
-        "--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help=f"language (default {DEFAULT_LANGUAGE})"
-    )
+    add_lang(box)
     stonoga = games.add_parser(
         "stonoga",
         help="chance of at least K dice of one colour",
@@ -43,9 +41,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     stonoga.add_argument("--at-least", type=int, required=True, metavar="K", help="dice of the colour, 1-4")
     stonoga.add_argument("--json", action="store_true", help="print JSON")
-    stonoga.add_argument(
-        "--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help=f"language (default {DEFAULT_LANGUAGE})"
-    )
+    add_lang(stonoga)
     return parser
 
 
@@ -56,18 +52,27 @@ def run(args: argparse.Namespace) -> int:
 
 
 def readable(p: Fraction, lang: str) -> dict[str, str]:
-    """A chance as people read it: ``pct`` (one decimal; two under 1 %), ``one_in`` ("about 1 in N")
-    and ``exact`` (the fraction, only where it is short).
+    """A chance as people read it: ``pct`` (one decimal; two under 1 %), ``one_in`` ("about 1 in N";
+    "about N in 10" from a half; how rarely it fails from 95 %) and ``exact`` (the fraction, only
+    where it is short).
 
     >>> readable(Fraction(145, 1944), "en")
-    {'pct': '7.5%', 'one_in': '13', 'exact': ', exactly 145/1944'}
-    >>> readable(Fraction(466473281, 6530347008), "pl")["exact"]
-    ''
+    {'pct': '7.5%', 'one_in': 'about 1 in 13', 'exact': ', exactly 145/1944'}
+    >>> readable(Fraction(466473281, 6530347008), "pl")["exact"], readable(Fraction(9, 10), "pl")["one_in"]
+    ('', 'około 9 na 10')
     """
     digits = 1 if p * 100 >= 1 or p == 0 else 2
     pct = number(p * 100, lang, digits) + "%"
-    ratio = 1 / p if p else Fraction(0)
-    one_in = number(ratio, lang, 1) if ratio < 10 else f"{round(ratio):,}".replace(",", "\u00a0")
+    if p == 1:
+        one_in = t("odds.in_ten", lang, n=10)
+    elif p >= Fraction(19, 20):  # "about 10 in 10" would hide the few times it fails
+        one_in = t("odds.fails", lang, n=f"{round(1 / (1 - p)):,}".replace(",", "\u00a0"))
+    elif p >= Fraction(1, 2):
+        one_in = t("odds.in_ten", lang, n=round(p * 10))
+    else:
+        ratio = 1 / p if p else Fraction(0)
+        n = number(ratio, lang, 1) if ratio < 10 else f"{round(ratio):,}".replace(",", "\u00a0")
+        one_in = t("odds.one_in", lang, n=n)
     short = len(exact(p)) <= SHORT
     return {"pct": pct, "one_in": one_in, "exact": t("odds.exact", lang, fraction=exact(p)) if short else ""}
 
@@ -130,5 +135,5 @@ def _stonoga(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"game": "stonoga", "at_least": k, "p": float(p), "p_exact": exact(p)}))
     else:
-        print(t("odds.pede.line", lang, k=k, **readable(p, lang)))
+        print(t("odds.pede.line", lang, dice=tn("odds.pede.dice", k, lang), **readable(p, lang)))
     return 0

@@ -19,12 +19,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from firmware.cli import fail
+from firmware.cli import add_lang, fail
 from firmware.cli._save import Saved, SaveError, load_save, write_save
 from firmware.cli._table import parse_players, table_for
 from firmware.games.referee import Referee
 from firmware.games.registry import GAMES, game
-from firmware.messages.i18n import DEFAULT_LANGUAGE, LANGUAGES, t, tn
+from firmware.messages.i18n import DEFAULT_LANGUAGE, t, tn
 from rules.game import TERMINAL, RulesError
 from rules.match import Match
 
@@ -50,12 +50,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         sub.add_argument(
             "--players", metavar="NAMES", help="player names in seat order, e.g. Ala,Olek (bot:Ola for a bot)"
         )
-        sub.add_argument(
-            "--lang",
-            choices=LANGUAGES,
-            default=DEFAULT_LANGUAGE,
-            help=f"language (default {DEFAULT_LANGUAGE})",
-        )
+        add_lang(sub)
         sub.add_argument(
             "--bots", metavar="SEATS", help="seats (1 = first) or names the advisor plays, or all"
         )

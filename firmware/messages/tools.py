@@ -11,13 +11,19 @@ from __future__ import annotations
 PL: dict[str, str] = {
     # kostka odds
     "odds.box.rules": "Shut the Box, {flaps} klapek, {rules}",
-    "odds.box.line": "szansa zamknięcia wszystkich klapek {pct} (około 1 na {one_in}{exact}), "
+    "odds.box.line": "szansa zamknięcia wszystkich klapek {pct} ({one_in}{exact}), "
     "średnia kara {penalty} (przy najlepszej grze dla każdej z tych dwóch liczb).",
     "odds.pede.line": (
-        "Nogi Stonogi, 4 kostki, 3 rzuty: co najmniej {k} kostki jednego koloru wybranego z góry "
-        "(gwiazdka się liczy): {pct} (około 1 na {one_in}{exact})."
+        "Nogi Stonogi, 4 kostki, 3 rzuty: co najmniej {dice} jednego koloru wybranego z góry "
+        "(gwiazdka się liczy): {pct} ({one_in}{exact})."
     ),
     "odds.exact": ", dokładnie {fraction}",
+    "odds.one_in": "około 1 na {n}",
+    "odds.pede.dice.one": "{n} kostka",
+    "odds.pede.dice.few": "{n} kostki",
+    "odds.pede.dice.many": "{n} kostek",
+    "odds.in_ten": "około {n} na 10",
+    "odds.fails": "nie wychodzi około 1 raz na {n}",
     "odds.bad_at_least": "--at-least {k}: podaj od 1 do 4 (są 4 kostki).",
     "odds.bad_switches": "{reason}. Sprawdź przełączniki (kostka odds {game} --help).",
     # kostka advise, for the games played from a list of moves
@@ -86,13 +92,19 @@ PL: dict[str, str] = {
 EN: dict[str, str] = {
     # kostka odds
     "odds.box.rules": "Shut the Box, {flaps} flaps, {rules}",
-    "odds.box.line": "chance to shut every flap {pct} (about 1 in {one_in}{exact}), "
+    "odds.box.line": "chance to shut every flap {pct} ({one_in}{exact}), "
     "expected penalty {penalty} (best play for each of the two).",
     "odds.pede.line": (
-        "Nogi Stonogi, 4 dice, 3 rolls: at least {k} dice of one colour chosen in advance "
-        "(the star counts): {pct} (about 1 in {one_in}{exact})."
+        "Nogi Stonogi, 4 dice, 3 rolls: at least {dice} of one colour chosen in advance "
+        "(the star counts): {pct} ({one_in}{exact})."
     ),
     "odds.exact": ", exactly {fraction}",
+    "odds.one_in": "about 1 in {n}",
+    "odds.pede.dice.one": "{n} die",
+    "odds.pede.dice.few": "{n} dice",
+    "odds.pede.dice.many": "{n} dice",
+    "odds.in_ten": "about {n} in 10",
+    "odds.fails": "fails about 1 in {n}",
     "odds.bad_at_least": "--at-least {k}: give 1 to 4 (there are 4 dice).",
     "odds.bad_switches": "{reason}. Check the switches (kostka odds {game} --help).",
     # kostka advise, for the games played from a list of moves
