@@ -133,8 +133,11 @@ def render_view(view: View, width: int = 128, height: int = 64) -> Image.Image:
 
 def make_setup(config: Config, camera_missing: str | None = None) -> Setup:
     """The rule books of every title with the config's switches, why the networks run on OpenCV's
-    dnn if they do (the camera check shows it), and the camera's library if it is missing."""
+    dnn if they do (the camera check shows it), the camera's library if it is missing, and whether
+    the Lezard board file is an unconfirmed guess (said when a Lezard game is set up)."""
     from firmware.devices.onnx_runtime import fallback
+    from firmware.games.lezard.board_check import unchecked as board_unchecked
+    from rules.lezard import Lezard
 
     books = []
     for title in TITLES:
@@ -142,7 +145,15 @@ def make_setup(config: Config, camera_missing: str | None = None) -> Setup:
             books.append(rulebook_from_switches(title, config.game.rules_for(title)))
         except RulebookError as error:
             raise AppError(f"[game.rules.{title}] in the config: {error}; fix or delete the switch") from None
-    return Setup(tuple(books), config.game.goal, networks=fallback(), camera_missing=camera_missing)
+    lezard = [book for book in books if isinstance(book, Lezard)]
+    unchecked = any(board_unchecked(book.data, config.lezard_board_checked) for book in lezard)
+    return Setup(
+        tuple(books),
+        config.game.goal,
+        networks=fallback(),
+        camera_missing=camera_missing,
+        board_unchecked=unchecked,
+    )
 
 
 def open_buttons(

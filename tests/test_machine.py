@@ -24,6 +24,7 @@ from firmware.games.lezard.faces import face_of as card_face
 from firmware.games.registry import advise
 from firmware.games.stonoga.colours import COLOURS
 from firmware.machine.events import ButtonEvent
+from firmware.machine.lizards import LizardsMenu
 from firmware.machine.state import (
     Appliance,
     CameraLost,
@@ -135,6 +136,8 @@ def new_game(setup: Setup, title: str, players: int, lang: str = "en") -> Log:
     low = {"shut-the-box": 1, "stonoga": 2, "lezard": 2}[title]
     cursor = log.state.screen.cursor
     log(*[NEXT] * ((players - low - cursor) % 6), OK) if players - low != cursor else log(OK)
+    while isinstance(log.state.screen, Notice | LizardsMenu):  # Lezard: each seat takes its lizard
+        log(OK)
     assert log.state.match is not None and len(log.state.match.players) == players
     return log
 

@@ -43,6 +43,8 @@ def cards_frame(colour: str | None, seed: int, light: Light = TEACH_LIGHT) -> An
 def at_a_game_of(title: str) -> Box:
     box = Box(*start(sample_setup(), lang="en", title=title))
     box(OK, OK)  # the title, two players
+    if title == "lezard":
+        box(OK)  # the players' lizards: the first seat's first choice, the second seat the others
     assert box.state.match is not None and box.state.match.book.title == title
     return box
 
@@ -165,6 +167,8 @@ def test_the_whole_box_teaches_stand_in_cards_and_keeps_them_across_a_restart(tm
         parts.camera.start()
         loop.handle(OK)  # Lezard Domino, as set
         loop.handle(OK)  # two players
+        loop.handle(OK)  # the word that the shipped board file is unchecked
+        loop.handle(OK)  # the players' lizards
         assert loop.state.match is not None and loop.state.match.book.title == "lezard"
         for press in (MENU, *[NEXT] * menu_items(loop.state).index("menu.teach_cards"), OK):
             loop.handle(press)

@@ -54,6 +54,7 @@ from firmware.machine.events import (
     FacesSeen,
     Tick,
 )
+from firmware.machine.lizards import LizardsMenu, choose
 from firmware.machine.state import (
     Appliance,
     CameraLost,
@@ -87,6 +88,7 @@ from firmware.machine.views import view_of
 from firmware.messages.i18n import LANGUAGES
 from firmware.views import Face
 from rules.game import CHANCE, TERMINAL, RulesError
+from rules.lezard import Lezard
 from rules.match import Match
 
 __all__ = [
@@ -235,7 +237,22 @@ def _on_players_menu(state: Appliance, event: ButtonEvent) -> Result:
     players = low + state.screen.cursor
     book = state.setup.book(state.title)
     seats = [str(n + 1) for n in range(players)]
+    if isinstance(book, Lezard):  # each player chooses a lizard first
+        choosing = LizardsMenu(players, book.data.lizards)
+        told = Notice("lezard.board_unchecked", choosing) if state.setup.board_unchecked else choosing
+        return replace(state, players=players, screen=told), []
     return _new_match(replace(state, players=players), Match.start(book, seats))
+
+
+def _on_lizards(state: Appliance, event: ButtonEvent) -> Result:
+    assert isinstance(state.screen, LizardsMenu)
+    chosen = choose(state.screen, event)
+    if isinstance(chosen, LizardsMenu):
+        return replace(state, screen=chosen), []
+    book = state.setup.book(state.title)
+    assert isinstance(book, Lezard)
+    seats = [str(n + 1) for n in range(state.players)]
+    return _new_match(state, Match.start(replace(book, seats=chosen), seats))
 
 
 def _new_match(state: Appliance, match: Match[Any, Any]) -> Result:
@@ -492,6 +509,7 @@ _BUTTONS: dict[type, Any] = {
     Menu: _on_menu,
     RestartAsk: _on_restart,
     Notice: _on_notice,
+    LizardsMenu: _on_lizards,
     Teach: on_button,
     CheckCamera: _on_check,
 }

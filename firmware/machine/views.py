@@ -8,6 +8,7 @@ from firmware.games.guide import colour_name, player_name, short_names
 from firmware.games.lezard.faces import kind_of
 from firmware.games.registry import PLAYERS
 from firmware.machine.check import check_view
+from firmware.machine.lizards import LizardsMenu, lizards_view
 from firmware.machine.state import (
     Appliance,
     CameraLost,
@@ -61,6 +62,8 @@ def view_of(state: Appliance) -> View:
         return MessageView(t("restart.confirm", lang), "", t("confirm.hint", lang))
     if isinstance(screen, Notice):
         return MessageView(t(screen.key, lang))
+    if isinstance(screen, LizardsMenu):
+        return lizards_view(screen, lang)
     if isinstance(screen, Teach):
         return teach_view(screen, lang)
     if isinstance(screen, CheckCamera):

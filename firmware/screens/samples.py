@@ -14,6 +14,7 @@ from typing import Any
 from firmware.games.registry import advise
 from firmware.games.stonoga.guide import legend_view
 from firmware.machine.events import CameraChecked
+from firmware.machine.lizards import LizardsMenu
 from firmware.machine.state import (
     Appliance,
     CameraLost,
@@ -119,6 +120,10 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
     add("stonoga-centipedes", replace(at, screen=TurnOver()))
     out.append(("stonoga-legend", legend_view(lang)))
 
+    lizards = shipped_lezard().data.lizards
+    add("lezard-board-unchecked", replace(base, screen=Notice("lezard.board_unchecked", RollNow())))
+    add("lezard-lizards", replace(base, screen=LizardsMenu(3, lizards, (("green",),), 1)))
+    add("lezard-lizards-two", replace(base, screen=LizardsMenu(2, lizards)))
     lez = _play(lezard, 2, ["red", "ok", "orange", "ok"])
     at = replace(base, match=lez)
     add("lezard-card", replace(at, screen=PickCard(5)))
