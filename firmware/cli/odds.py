@@ -12,10 +12,10 @@ import json
 from fractions import Fraction
 
 from firmware.cli import add_lang, exact, fail
-from firmware.games.referee import number
 from firmware.games.shut_the_box.switches import add_shut_the_box_switches, shut_the_box_rules
 from firmware.games.shut_the_box.table import ShutTheBoxTable
 from firmware.messages.i18n import t, tn
+from firmware.messages.numbers import number, percent
 
 STONOGA_DICE = 4
 
@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def readable(p: Fraction, lang: str) -> dict[str, str]:
-    """A chance as people read it: ``pct`` (one decimal; two under 1 %), ``one_in`` ("about 1 in N";
+    """A chance as people read it: ``pct`` (``numbers.percent``), ``one_in`` ("about 1 in N";
     "about N in 10" from a half; how rarely it fails from 95 %) and ``exact`` (the fraction, only
     where it is short).
 
@@ -61,8 +61,7 @@ def readable(p: Fraction, lang: str) -> dict[str, str]:
     >>> readable(Fraction(466473281, 6530347008), "pl")["exact"], readable(Fraction(9, 10), "pl")["one_in"]
     ('', 'około 9 na 10')
     """
-    digits = 1 if p * 100 >= 1 or p == 0 else 2
-    pct = number(p * 100, lang, digits) + "%"
+    pct = percent(p, lang)
     if p == 1:
         one_in = t("odds.in_ten", lang, n=10)
     elif p >= Fraction(19, 20):  # "about 10 in 10" would hide the few times it fails
