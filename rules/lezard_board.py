@@ -22,7 +22,7 @@ import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from rules.game import InvalidMoveError, RulesError
+from rules.game import Colour, InvalidMoveError, Phrase, RulesError
 
 FORMAT = 1
 """The data format this parser reads (the file's ``format`` key)."""
@@ -52,7 +52,13 @@ squares = ["red", "blue", "red", "blue"]
 
 
 class LezardDataError(RulesError):
-    """A Lezard data file that cannot be used; the message names the file, line or key, and the fix."""
+    """A Lezard data file that cannot be used; the message names the file, line or key, and the fix.
+
+    The file's keys and colours are English words, and so is the detail (the phrase ``lezard.data``).
+    """
+
+    def __init__(self, detail: str) -> None:
+        super().__init__("lezard.data", detail=detail)
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,34 +306,48 @@ def parse_card(data: LezardData, text: str) -> Card:
     """
     words = text.casefold().replace("+", " ").split()
     readings: list[Card] = []
-    problems: list[str] = []
+    problems: list[Phrase] = []
     if len(words) == 1 and "lizard".startswith(words[0]):
-        problems.append(f"a lizard card is 'lizard COLOUR' ({', '.join(data.lizards)})")
+        problems.append(Phrase("lezard.card.lizard-alone", colours=_colours(data.lizards)))
     if len(words) == 2 and "lizard".startswith(words[0]):
         try:
             readings.append(Card(lizard=_match(words[1], data.lizards, "lizard")))
         except InvalidMoveError as err:
-            problems.append(str(err))
+            problems.append(err.reason)
     if 1 <= len(words) <= 2:
         try:
             readings.append(Card(squares=tuple(_match(w, data.colours, "square") for w in words)))
         except InvalidMoveError as err:
-            problems.append(str(err))
+            problems.append(err.reason)
     else:
-        problems.append("a card is one or two colours ('red', 'red blue') or 'lizard COLOUR'")
+        problems.append(Phrase("lezard.card.words"))
     if len(readings) > 1:
-        first, second = readings[0].text(), readings[1].text()
-        raise InvalidMoveError(f"{text!r} could be {first!r} or {second!r}: type more letters")
+        first, second = card_phrase(readings[0]), card_phrase(readings[1])
+        raise InvalidMoveError("lezard.card.either", text=text, first=first, second=second)
     if not readings:
-        raise InvalidMoveError(f"{text!r} is not a card: {problems[0]}")
+        raise InvalidMoveError("lezard.card.none", text=text, why=problems[0])
     card = readings[0]
     try:
         return data.cards[data.card_index(card)]
     except KeyError:
-        raise InvalidMoveError(
-            f"{text!r}: the deck in the data file has no {card.text()!r} card; check the card, "
-            "or add it to [deck] if your box has it"
-        ) from None
+        raise InvalidMoveError("lezard.card.not-in-deck", text=text, card=card_phrase(card)) from None
+
+
+def card_phrase(card: Card) -> Phrase:
+    """A card in words: its colours, or its lizard's.
+
+    >>> str(card_phrase(Card(lizard="green"))), str(card_phrase(Card(("red", "blue"))))
+    ('lizard green', 'red blue')
+    """
+    if card.lizard is not None:
+        return Phrase("lezard.card.lizard", colour=Colour(card.lizard))
+    if len(card.squares) == 1:
+        return Phrase("lezard.card.one", colour=Colour(card.squares[0]))
+    return Phrase("lezard.card.two", first=Colour(card.squares[0]), second=Colour(card.squares[1]))
+
+
+def _colours(names: Iterable[str]) -> tuple[Colour, ...]:
+    return tuple(Colour(name) for name in names)
 
 
 def _match(word: str, names: Iterable[str], what: str) -> str:
@@ -338,8 +358,8 @@ def _match(word: str, names: Iterable[str], what: str) -> str:
     if len(found) == 1:
         return found[0]
     if found:
-        raise InvalidMoveError(f"{word!r} could be the {what} colour {' or '.join(found)}: type more letters")
-    raise InvalidMoveError(f"{word!r} is no {what} colour (they are {', '.join(names)})")
+        raise InvalidMoveError(f"lezard.{what}-colour.either", word=word, colours=_colours(found))
+    raise InvalidMoveError(f"lezard.{what}-colour.none", word=word, colours=_colours(names))
 
 
 # --- the board in play ----------------------------------------------------------------------------
@@ -424,10 +444,6 @@ LezardMove = Card | Placed | Flicked | RoyalFlick
 """A card drawn (chance) or a player's report of what fell."""
 
 
-PLACE_FORMS = "'ok', or 'fell' and the squares whose dominoes fell ('fell 12', 'fell 10-12')"
-FLICK_FORMS = "'fell N' (N fell in order from the tail), then '+S' for each square that fell out of order"
-
-
 def _squares_text(squares: Sequence[int]) -> str:
     """``(3, 4, 5, 9)`` -> ``'3-5 9'``."""
     parts: list[str] = []
@@ -445,10 +461,10 @@ def _squares(word: str) -> list[int]:
     """``'12'`` -> [12], ``'10-12'`` -> [10, 11, 12]."""
     low, dash, high = word.partition("-")
     if not low.isdigit() or (dash and not high.isdigit()):
-        raise InvalidMoveError(f"{word!r} is not a square number or a range like 10-12")
+        raise InvalidMoveError("lezard.report.not-squares", word=word)
     first, last = int(low), int(high) if dash else int(low)
     if last < first:
-        raise InvalidMoveError(f"the range {word!r} runs backwards; write it from the head, like 10-12")
+        raise InvalidMoveError("lezard.report.backwards", word=word)
     return list(range(first, last + 1))
 
 
@@ -468,10 +484,10 @@ def parse_placed(text: str, target: int) -> Placed:
             return Placed((target,))
     try:
         if not words or any(w.startswith("+") for w in words):
-            raise InvalidMoveError("that is not a report")
+            raise InvalidMoveError("lezard.report.none")
         squares = sorted({s for word in words for s in _squares(word)})
     except InvalidMoveError as err:
-        raise InvalidMoveError(f"{err}; a report on placing is {PLACE_FORMS}") from None
+        raise InvalidMoveError("lezard.report.placing", why=err.reason) from None
     return Placed(tuple(squares))
 
 
@@ -481,7 +497,7 @@ def parse_flicked(text: str) -> Flicked:
     if words and "fell".startswith(words[0]) and not words[0][:1].isdigit():
         words = words[1:]
     if not words or not words[0].isdigit() or not all(w.startswith("+") for w in words[1:]):
-        raise InvalidMoveError(f"a report on a flick is {FLICK_FORMS}, e.g. 'fell 5 +12 +14'")
+        raise InvalidMoveError("lezard.report.flick")
     strays = sorted({s for word in words[1:] for s in _squares(word[1:])})
     return Flicked(int(words[0]), tuple(strays))
 
@@ -493,4 +509,4 @@ def parse_royal(text: str) -> RoyalFlick:
         return RoyalFlick(True)
     if len(words) == 1 and ("done".startswith(words[0]) or words[0] == "no"):
         return RoyalFlick(False)
-    raise InvalidMoveError("after the last domino say 'royal' (the royal flick knocked all over) or 'done'")
+    raise InvalidMoveError("lezard.report.royal")

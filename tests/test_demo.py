@@ -55,7 +55,7 @@ def test_frames_out_and_the_terminal_oled(tmp_path: Path, capsys: pytest.Capture
     assert main(["demo", "--auto", "--seed", "5", "--frames-out", str(tmp_path), "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "▀" in out and "▄" in out  # the OLED in half blocks
-    assert out.strip().splitlines()[-1].startswith("shut-the-box, seed 5: Player")
+    assert out.strip().splitlines()[-1].startswith("Shut the Box, seed 5: Player")
     frames = sorted(tmp_path.glob("frame-*.png"))
     assert len(frames) > 10
     with Image.open(frames[0]) as first:
@@ -66,7 +66,7 @@ def test_frames_out_and_the_terminal_oled(tmp_path: Path, capsys: pytest.Capture
 
 def test_bad_arguments_say_what_to_do(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--auto", "--game", "stonoga", "--players", "7"]) == 2
-    assert "2 to 4 players" in capsys.readouterr().err
+    assert "od 2 do 4 graczy, nie 7" in capsys.readouterr().err  # Polish, the default language
     assert main(["demo"]) == 2
     assert "--auto" in capsys.readouterr().err
 
@@ -78,7 +78,7 @@ def test_frames_out_that_is_a_file_is_said_in_one_line(
     a_file.write_text("box\n")
     assert main(["demo", "--auto", "--json", "--frames-out", str(a_file)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "cannot keep the frames in" in err and "--frames-out" in err
+    assert err.count("\n") == 1 and "nie mogę zapisać klatek w" in err and "--frames-out" in err
     assert a_file.read_text() == "box\n"
 
 

@@ -40,9 +40,10 @@ def test_both_languages_have_the_same_keys() -> None:
 def test_the_parts_join_without_overwriting_each_other() -> None:
     from firmware.messages import catalogue as messages
     from firmware.messages import play as messages_play
+    from firmware.messages import rules as messages_rules
     from firmware.messages import screens as messages_screens
 
-    parts = (messages_play.CATALOGUE, messages_screens.CATALOGUE)
+    parts = (messages_play.CATALOGUE, messages_screens.CATALOGUE, messages_rules.CATALOGUE)
     for lang, own in (("pl", messages.PL), ("en", messages.EN)):
         seen = set(own)
         for part in parts:

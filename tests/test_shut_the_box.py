@@ -165,7 +165,7 @@ def test_one_die_low_is_a_choice_forced_low_is_not() -> None:
     state = play(forced, ["Ala"], to_one_two)
     assert forced.to_act(state) == CHANCE and state.dice == 1
     assert [p for _, p in forced.chance_outcomes(state)] == [Fraction(1, 6)] * 6
-    with pytest.raises(IllegalMoveError, match="one die"):
+    with pytest.raises(IllegalMoveError, match="1 die"):
         forced.parse_move(state, "1 2")
     never = ShutTheBox()
     assert never.to_act(play(never, ["Ala"], to_one_two)) == CHANCE

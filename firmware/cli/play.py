@@ -15,7 +15,7 @@ import sys
 from types import ModuleType
 from typing import Any
 
-from firmware.cli import fail
+from firmware.cli import fail, told
 from firmware.games.referee import Referee
 from firmware.games.registry import GAMES, game
 from firmware.messages.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
@@ -73,9 +73,9 @@ def parse_players(text: str | None, lang: str) -> tuple[list[str], set[int]]:
             name = name[len(BOT_PREFIX) :].strip()
             bots.add(seat)
         if not name:
-            raise ValueError("a player's name is empty")
+            raise ValueError(t("play.players.empty", lang))
         if name in names:
-            raise ValueError(f"two players are called {name}")
+            raise ValueError(t("play.players.twice", lang, name=name))
         names.append(name)
     return names, bots
 
@@ -116,13 +116,13 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         return fail(t("play.bad_file", lang, path=error.filename, reason=error.strerror or error))
     except RulesError as error:  # a data file that cannot be used: the message names the place and the fix
-        return fail(str(error))
+        return fail(told(error, lang))
     except ValueError as error:
         return fail(t("play.bad_switches", lang, reason=str(error).rstrip("."), game=args.game))
     try:
         table.book.start(players)
     except (RulesError, ValueError) as error:
-        return fail(t("play.bad_players", lang, reason=error))
+        return fail(t("play.bad_players", lang, reason=told(error, lang)))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     if args.auto_dice:
         print(t("play.seed", lang, seed=seed))

@@ -20,7 +20,7 @@ from fractions import Fraction
 from math import lcm
 from typing import Generic, Protocol, TextIO, TypeVar
 
-from firmware.messages.i18n import t, tn
+from firmware.messages.i18n import say, t, tn
 from rules.game import CHANCE, TERMINAL, Advice, Outcome, RuleBook, RulesError
 from rules.match import Match
 
@@ -99,8 +99,12 @@ class Table(Protocol[S, M]):
         """Whether the legal moves here are listed as a numbered menu (not for a count to type)."""
         ...
 
-    def normalise(self, state: S, text: str) -> str:
+    def normalise(self, state: S, text: str, lang: str) -> str:
         """What a person typed, in the rule book's notation (Polish words to the book's words)."""
+        ...
+
+    def notation(self, text: str, lang: str) -> str:
+        """A piece of the rule book's notation (in an error) as a player types it in ``lang``."""
         ...
 
     def narrate(self, before: S, move: M, after: S, lang: str) -> list[str]:
@@ -310,10 +314,11 @@ class Referee(Generic[S, M]):
         if text.isdigit() and 1 <= int(text) <= len(menu):
             return menu[int(text) - 1].move
         try:
-            move = self.book.parse_move(state, self.table.normalise(state, text))
+            move = self.book.parse_move(state, self.table.normalise(state, text, self.lang))
             self.book.apply(state, move)
         except RulesError as error:
-            self.write(t("play.bad_input", self.lang, text=text, reason=error))
+            reason = say(error.reason, self.lang, lambda notation: self.table.notation(notation, self.lang))
+            self.write(t("play.bad_input", self.lang, text=text, reason=reason))
             self.write(self.table.hint(state, self.lang))
             return None
         return move

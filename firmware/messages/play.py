@@ -95,15 +95,15 @@ PL: dict[str, str] = {
     "play.pede.title": "Nogi Stonogi, gracze: {players}.",
     "play.pede.colours": "Kolory kostek: {legend}.",
     "play.pede.how": (
-        "Wpisuj kolory kostek literami, np. r r * b (albo rr*b). Po rzucie: numer z listy, "
-        "zostaw r r albo stop; na końcu płytka, np. weź r3."
+        "Wpisuj kolory kostek literami ze spacją, np. c c * n (razem: cc*n). Po rzucie: numer z listy, "
+        "zostaw c c albo stop; na końcu płytka, np. weź c3."
     ),
     "play.pede.rules.steal": "Wariant: zamiast ze środka możesz zabrać ostatnią płytkę cudzej stonogi.",
     "play.pede.rules.decline": "Wolno nie wziąć żadnej płytki.",
     "play.pede.centre": "Środek: {tiles}",
     "play.pede.centipede": "{name}: {tiles} ({boots})",
     "play.pede.empty": "–",
-    "play.pede.roll_first": "{name}, rzut 1 z 3: rzuć 4 kostkami i wpisz kolory (np. r r * b):",
+    "play.pede.roll_first": "{name}, rzut 1 z 3: rzuć 4 kostkami i wpisz kolory (np. c c * n):",
     "play.pede.roll_rest": "{name}, rzut {n} z 3: zostawione {kept}; rzuć resztą i wpisz, co wypadło:",
     "play.pede.roll_all": "{name}, rzut {n} z 3: rzuć wszystkimi 4 kostkami i wpisz kolory:",
     "play.pede.choose": "{name}: na stole {dice} (po rzucie {n} z 3). Co zostawiasz?",
@@ -119,9 +119,12 @@ PL: dict[str, str] = {
     "play.pede.took": "{name} bierze {tile}.",
     "play.pede.stole": "{name} zabiera {tile} ze stonogi: {victim}.",
     "play.pede.took_nothing": "{name} nie bierze płytki.",
-    "play.pede.hint.roll": "Wpisz kolory kostek, które rzuciłeś: y r g b k albo * (gwiazdka), np. r r * b.",
-    "play.pede.hint.choose": "Wpisz numer z listy, zostaw i kolory (np. zostaw r r *) albo stop.",
-    "play.pede.hint.take": "Wpisz numer z listy albo płytkę, np. weź r3.",
+    "play.pede.hint.roll": (
+        "Wpisz kolory kostek, które wypadły: ż żółty, c czerwony, z zielony, n niebieski, cz czarny, "
+        "* gwiazdka, np. c c * n."
+    ),
+    "play.pede.hint.choose": "Wpisz numer z listy, zostaw i kolory (np. zostaw c c *) albo stop.",
+    "play.pede.hint.take": "Wpisz numer z listy albo płytkę, np. weź c3.",
     "play.pede.reason": "Środek jest pusty.",
     "play.pede.score": "{name}: {boots} ({tiles})",
     "play.pede.tie_break": "Remis w butach rozstrzyga najwięcej butów jednego koloru.",
@@ -139,10 +142,10 @@ PL: dict[str, str] = {
     "play.liz.board": "Plansza od głowy: {row}   (stoi {n})",
     "play.liz.hands": "W ręce: {hands}",
     "play.liz.draw": "{name}, ciągnij kartę i wpisz ją (np. {example}):",
-    "play.liz.place": "{name}: postaw domino na polu {square} ({colour}). Co się stało?",
+    "play.liz.place": "{name}: postaw domino na polu {square} ({colour:n}). Co się stało?",
     "play.liz.next_flick": "Szansa, że następny gracz będzie pstrykał: {pct} (w twoją jaszczurkę: {mine}).",
     "play.liz.flick": (
-        "{name} pstryka (jaszczurka {colour}: {owner}) domino najdalej od głowy. Stoi {n}, łańcuch przy "
+        "{name} pstryka domino najdalej od głowy (jaszczurka {colour:f}: {owner}). Stoi {n}, łańcuch przy "
         "ogonie: {chain}."
     ),
     "play.liz.flick_ask": (
@@ -150,18 +153,15 @@ PL: dict[str, str] = {
     ),
     "play.liz.royal": "{name} kładzie ostatnie domino! Królewski pstryczek przewrócił wszystkie?",
     "play.liz.ok": "ok – stoi",
-    "play.liz.fell": "upadło {squares}",
-    "play.liz.flicked": "upadło {n}{strays}",
     "play.liz.royal_yes": "królewski",
     "play.liz.royal_no": "gotowe",
     "play.liz.royal_yes_about": "wszystkie domina upadły",
     "play.liz.royal_no_about": "bez królewskiego pstryczka",
-    "play.liz.lizard": "jaszczurka {colour}",
+    "play.liz.lizard": "jaszczurka {colour:f}",
     "play.liz.figures": "w ręce {hand} · stoi {standing}",
     "play.liz.draw_again": "To jaszczurka gracza {name}: ciągnie jeszcze raz.",
     "play.liz.no_square": "Nie ma wolnego pola tego koloru: koniec tury.",
     "play.liz.no_domino": "Na planszy nie stoi żadne domino: koniec tury.",
-    "play.liz.took_back": "Upadło {dominoes}: {name} bierze je z powrotem; koniec tury.",
     "play.liz.dealt": "Rozdanie: {deal}.",
     "play.liz.nothing_fell": "Nic nie upadło.",
     "play.liz.hint.draw": "Wpisz kartę: kolor, dwa kolory albo jaszczurka i kolor, np. {example}.",
@@ -172,6 +172,20 @@ PL: dict[str, str] = {
     "play.liz.hint.royal": "Wpisz 1 (królewski: wszystkie upadły) albo 2 (gotowe).",
     "play.liz.reason.royal-flick": "{names}: ostatnie domino i królewski pstryczek!",
     "play.liz.reason.no-dominoes": "{names}: koniec domin w ręce.",
+    # what players type and are told, wholly in their language (players, letters, what fell)
+    "play.players.empty": "imię gracza jest puste",
+    "play.players.twice": "dwóch graczy ma na imię {name}",
+    "play.pede.letters": "ż c z n cz *",
+    "play.liz.seat": "{name} – {colours}",
+    "play.liz.fell_on.one": "upadło {n} domino na polu {squares}",
+    "play.liz.fell_on.few": "upadły {n} domina na polach {squares}",
+    "play.liz.fell_on.many": "upadło {n} domin na polach {squares}",
+    "play.liz.fell_in_row.one": "upadło {n} domino{strays}",
+    "play.liz.fell_in_row.few": "upadły {n} domina{strays}",
+    "play.liz.fell_in_row.many": "upadło {n} domin{strays}",
+    "play.liz.fell_back.one": "Upadło {n} domino: {name} bierze je z powrotem; koniec tury.",
+    "play.liz.fell_back.few": "Upadły {n} domina: {name} bierze je z powrotem; koniec tury.",
+    "play.liz.fell_back.many": "Upadło {n} domin: {name} bierze je z powrotem; koniec tury.",
 }
 
 EN: dict[str, str] = {
@@ -312,8 +326,6 @@ EN: dict[str, str] = {
     "play.liz.flick_ask": "How many fell in order from the tail (0–{n})? Add +square for each stray:",
     "play.liz.royal": "{name} lays the last domino! Did the royal flick knock every domino over?",
     "play.liz.ok": "ok – it stands",
-    "play.liz.fell": "fell {squares}",
-    "play.liz.flicked": "fell {n}{strays}",
     "play.liz.royal_yes": "royal",
     "play.liz.royal_no": "done",
     "play.liz.royal_yes_about": "every domino fell",
@@ -323,7 +335,6 @@ EN: dict[str, str] = {
     "play.liz.draw_again": "That is {name}'s lizard: draw again.",
     "play.liz.no_square": "No free square of that colour: the turn ends.",
     "play.liz.no_domino": "No domino stands on the board: the turn ends.",
-    "play.liz.took_back": "{dominoes} fell: {name} takes them back; the turn ends.",
     "play.liz.dealt": "Deal: {deal}.",
     "play.liz.nothing_fell": "Nothing fell.",
     "play.liz.hint.draw": "Type the card: a colour, two colours, or lizard and a colour, e.g. {example}.",
@@ -334,6 +345,19 @@ EN: dict[str, str] = {
     "play.liz.hint.royal": "Type 1 (royal: every domino fell) or 2 (done).",
     "play.liz.reason.royal-flick": "{names}: the last domino and the royal flick!",
     "play.liz.reason.no-dominoes": "{names}: no dominoes left in hand.",
+    "play.players.empty": "a player's name is empty",
+    "play.players.twice": "two players are called {name}",
+    "play.pede.letters": "y r g b k *",
+    "play.liz.seat": "{name} – {colours}",
+    "play.liz.fell_on.one": "{n} domino fell on square {squares}",
+    "play.liz.fell_on.few": "{n} dominoes fell on squares {squares}",
+    "play.liz.fell_on.many": "{n} dominoes fell on squares {squares}",
+    "play.liz.fell_in_row.one": "{n} domino fell{strays}",
+    "play.liz.fell_in_row.few": "{n} dominoes fell{strays}",
+    "play.liz.fell_in_row.many": "{n} dominoes fell{strays}",
+    "play.liz.fell_back.one": "{n} domino fell: {name} takes it back; the turn ends.",
+    "play.liz.fell_back.few": "{n} dominoes fell: {name} takes them back; the turn ends.",
+    "play.liz.fell_back.many": "{n} dominoes fell: {name} takes them back; the turn ends.",
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}

@@ -17,7 +17,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from firmware.games.referee import names_list, percent
-from firmware.messages.i18n import t, tn
+from firmware.messages.i18n import Adjective, colour, colour_forms, t, tn
 from rules import lezard_advisor
 from rules.game import Advice, Outcome
 from rules.lezard import Lezard, LezardState, Phase, TableModel
@@ -32,15 +32,11 @@ from rules.lezard_board import (
     parse_lezard_data,
 )
 
-POLISH_COLOURS = {
-    "red": "czerwony", "orange": "pomarańczowy", "yellow": "żółty", "green": "zielony", "blue": "niebieski",
-    "pink": "różowy", "grey": "szary", "gray": "szary", "white": "biały", "black": "czarny",
-    "purple": "fioletowy", "brown": "brązowy",
-}  # fmt: skip
 _POLISH_WORDS = {
     "jaszczurka": "lizard", "jaszczurki": "lizard", "jaszcz": "lizard",
     "upadło": "fell", "upadlo": "fell", "upadły": "fell", "upadly": "fell",
     "upadła": "fell", "upadla": "fell", "padło": "fell",
+    "na": "", "polu": "", "polach": "", "on": "", "square": "", "squares": "",
     "królewski": "royal", "krolewski": "royal", "gotowe": "done", "koniec": "done",
 }  # fmt: skip
 GROUP = 10
@@ -73,8 +69,8 @@ class LezardTable:
     def data(self) -> LezardData:
         return self.book.data
 
-    def colour(self, name: str, lang: str) -> str:
-        return POLISH_COLOURS.get(name, name) if lang == "pl" else name
+    def colour(self, name: str, lang: str) -> Adjective:
+        return colour(name, lang)
 
     def card_text(self, card: Card, lang: str) -> str:
         if card.lizard is not None:
@@ -90,7 +86,12 @@ class LezardTable:
     def intro(self, players: Sequence[str], lang: str) -> list[str]:
         start = self.book.start(players)
         seats = "; ".join(
-            f"{name} – {', '.join(self.colour(c, lang) for c in held)}"
+            t(
+                "play.liz.seat",
+                lang,
+                name=name,
+                colours=", ".join(format(self.colour(c, lang), "f") for c in held),
+            )
             for name, held in zip(players, start.lizards, strict=True)
         )
         lines = [
@@ -152,10 +153,10 @@ class LezardTable:
         if isinstance(move, Placed):
             if not move.fell:
                 return t("play.liz.ok", lang)
-            return t("play.liz.fell", lang, squares=squares_text(move.fell))
+            return tn("play.liz.fell_on", len(move.fell), lang, squares=squares_text(move.fell))
         if isinstance(move, Flicked):
             strays = "".join(f" +{part}" for part in squares_text(move.strays).split())
-            return t("play.liz.flicked", lang, n=move.in_order, strays=strays)
+            return tn("play.liz.fell_in_row", move.in_order, lang, strays=strays)
         return t("play.liz.royal_yes" if move.all_fell else "play.liz.royal_no", lang)
 
     def figures(self, state: LezardState, advice: Advice[LezardMove], lang: str) -> str:
@@ -167,9 +168,13 @@ class LezardTable:
     def numbered(self, state: LezardState) -> bool:
         return state.phase is not Phase.FLICK
 
-    def normalise(self, state: LezardState, text: str) -> str:
-        english = {**{p: e for e, p in POLISH_COLOURS.items() if e in self.known()}, **_POLISH_WORDS}
+    def normalise(self, state: LezardState, text: str, lang: str) -> str:
+        english = {form: name for name in self.known() for form in colour_forms(name, "pl")}
+        english |= _POLISH_WORDS
         return " ".join(english.get(word, word) for word in text.lower().split())
+
+    def notation(self, text: str, lang: str) -> str:
+        return text  # squares are numbers; colours reach messages as colours
 
     def known(self) -> set[str]:
         """Every colour name the data file uses (board squares and lizards)."""
@@ -185,8 +190,7 @@ class LezardTable:
                 return [t(key, lang)]
             return []
         if isinstance(move, Placed) and move.fell:
-            dominoes = tn("lezard.dominoes", len(move.fell), lang)
-            return [t("play.liz.took_back", lang, name=name, dominoes=dominoes)]
+            return [tn("play.liz.fell_back", len(move.fell), lang, name=name)]
         if isinstance(move, Flicked):
             gains = [
                 f"{p} +{a - b}"

@@ -125,8 +125,11 @@ class ShutTheBoxTable:
     def numbered(self, state: State) -> bool:
         return True
 
-    def normalise(self, state: State, text: str) -> str:
+    def normalise(self, state: State, text: str, lang: str) -> str:
         return " ".join(_POLISH_WORDS.get(word, word) for word in text.lower().split())
+
+    def notation(self, text: str, lang: str) -> str:
+        return text  # flaps and pips are digits in every language
 
     def narrate(self, before: State, move: Move, after: State, lang: str) -> list[str]:
         name = before.players[before.seat]
