@@ -50,7 +50,7 @@ class Phrase:
 
     __slots__ = ("fields", "key")
 
-    def __init__(self, key: str, **fields: object) -> None:
+    def __init__(self, key: str, /, **fields: object) -> None:
         self.key = key
         self.fields: Mapping[str, object] = fields
 
@@ -82,7 +82,7 @@ class RulesError(ValueError):
     ('stonoga.players', 'Nogi Stonogi is for 2 to 4 players, not 5')
     """
 
-    def __init__(self, key: str, **fields: object) -> None:
+    def __init__(self, key: str, /, **fields: object) -> None:
         self.reason = Phrase(key, **fields)
         super().__init__(str(self.reason))
 

@@ -22,7 +22,7 @@ import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from rules.game import Colour, InvalidMoveError, Phrase, RulesError
+from rules.game import Colour, InvalidMoveError, Notation, Phrase, RulesError
 
 FORMAT = 1
 """The data format this parser reads (the file's ``format`` key)."""
@@ -52,13 +52,7 @@ squares = ["red", "blue", "red", "blue"]
 
 
 class LezardDataError(RulesError):
-    """A Lezard data file that cannot be used; the message names the file, line or key, and the fix.
-
-    The file's keys and colours are English words, and so is the detail (the phrase ``lezard.data``).
-    """
-
-    def __init__(self, detail: str) -> None:
-        super().__init__("lezard.data", detail=detail)
+    """A Lezard data file that cannot be used; the message names the file, line or key, and the fix."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,30 +120,28 @@ def parse_lezard_data(text: str, source: str = "lezard.toml") -> LezardData:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise LezardDataError(f"{source}: not valid TOML ({err}); fix that line and try again") from err
+        raise LezardDataError("lezard.data.toml", at=source, error=str(err)) from err
     where = _Where(text, source)
     unknown = sorted(set(raw) - {"format", "guess", "dominoes", "lizards", "board", "deck"})
     if unknown:
-        raise LezardDataError(
-            f"{where.key('', unknown[0])}: unknown key {unknown[0]!r}; the keys are format, guess, "
-            "dominoes, lizards, [board] and [deck] (see rules/data/README.md)"
-        )
+        raise LezardDataError("lezard.data.unknown-key", at=where.key("", unknown[0]), key=unknown[0])
     if raw.get("format", FORMAT) != FORMAT:
-        raise LezardDataError(f"{where.key('', 'format')}: format must be {FORMAT}, got {raw['format']!r}")
+        raise LezardDataError(
+            "lezard.data.format", at=where.key("", "format"), format=FORMAT, got=repr(raw["format"])
+        )
     guess = raw.get("guess", True)
     if not isinstance(guess, bool):
-        raise LezardDataError(f"{where.key('', 'guess')}: guess must be true or false, got {guess!r}")
+        raise LezardDataError("lezard.data.guess", at=where.key("", "guess"), got=repr(guess))
     dominoes = _dominoes(raw, where)
     lizards = _names(raw.get("lizards"), where, "", "lizards")
     if len(lizards) != LIZARD_COUNT:
         raise LezardDataError(
-            f"{where.key('', 'lizards')}: lizards must name {LIZARD_COUNT} colours (the box has "
-            f"{LIZARD_COUNT} lizards), got {len(lizards)}"
+            "lezard.data.lizards", at=where.key("", "lizards"), n=LIZARD_COUNT, got=len(lizards)
         )
     board_table = _table(raw, "board", where)
     extra = sorted(set(board_table) - {"squares"})
     if extra:
-        raise LezardDataError(f"{where.key('board', extra[0])}: unknown key {extra[0]!r} in [board]")
+        raise LezardDataError("lezard.data.board-key", at=where.key("board", extra[0]), key=extra[0])
     board = _names(board_table.get("squares"), where, "board", "squares")
     cards, counts = _deck(_table(raw, "deck", where), board, lizards, where)
     return LezardData(board, lizards, cards, counts, dominoes, guess)
@@ -162,24 +154,28 @@ class _Where:
     text: str
     source: str
 
-    def key(self, section: str, key: str) -> str:
+    def key(self, section: str, key: str) -> Phrase:
         line = _line_of(self.text, section, key)
         path = f"[{section}] {key}" if section else key
-        return f"{self.source} line {line}, {path}" if line else f"{self.source}, {path}"
+        if line:
+            return Phrase("lezard.data.line", source=self.source, line=line, path=path)
+        return Phrase("lezard.data.key", source=self.source, path=path)
 
-    def entry(self, section: str, key: str, position: int) -> str:
+    def entry(self, section: str, key: str, position: int) -> Phrase:
         """Like ``key``, for the ``position``-th (1-based) string of the list that ``key`` sets."""
         line = _line_of(self.text, section, key)
         path = f"[{section}] {key}" if section else key
         if line is None:
-            return f"{self.source}, {path} entry {position}"
+            return Phrase("lezard.data.entry", source=self.source, path=path, entry=position)
         seen = 0
         for number, text in enumerate(self.text.splitlines()[line - 1 :], start=line):
             code = text.split("=", 1)[1] if number == line and "=" in text else text
             seen += _strings(code)
             if seen >= position:
-                return f"{self.source} line {number}, {path} entry {position}"
-        return f"{self.source} line {line}, {path} entry {position}"
+                break
+        else:
+            number = line
+        return Phrase("lezard.data.line-entry", source=self.source, line=number, path=path, entry=position)
 
 
 _TOKEN = re.compile(r'"[^"]*"|\'[^\']*\'|#')
@@ -212,18 +208,17 @@ def _line_of(text: str, section: str, key: str) -> int | None:
 def _table(raw: Mapping[str, object], name: str, where: _Where) -> Mapping[str, object]:
     table = raw.get(name)
     if not isinstance(table, dict):
-        raise LezardDataError(f"{where.source}: the [{name}] table is missing (see rules/data/README.md)")
+        raise LezardDataError("lezard.data.no-table", at=where.source, table=name)
     return table
 
 
 def _dominoes(raw: Mapping[str, object], where: _Where) -> int:
     dominoes = raw.get("dominoes")
     if not isinstance(dominoes, int) or isinstance(dominoes, bool) or dominoes <= 0:
-        raise LezardDataError(f"{where.key('', 'dominoes')}: dominoes must be a whole number above 0")
+        raise LezardDataError("lezard.data.dominoes", at=where.key("", "dominoes"))
     if dominoes % LIZARD_COUNT:
         raise LezardDataError(
-            f"{where.key('', 'dominoes')}: dominoes must split evenly among the {LIZARD_COUNT} "
-            f"lizards (60 in the box: 15 each), got {dominoes}"
+            "lezard.data.dominoes-split", at=where.key("", "dominoes"), n=LIZARD_COUNT, got=dominoes
         )
     return dominoes
 
@@ -231,26 +226,28 @@ def _dominoes(raw: Mapping[str, object], where: _Where) -> int:
 def _names(value: object, where: _Where, section: str, key: str) -> tuple[str, ...]:
     """A list of colour names, each checked and folded to lower case."""
     if not isinstance(value, list) or not value:
-        raise LezardDataError(f"{where.key(section, key)}: {key} must be a list of colour names")
+        raise LezardDataError("lezard.data.names", at=where.key(section, key), key=key)
     names = []
     for position, name in enumerate(value, start=1):
         if not isinstance(name, str):
-            raise LezardDataError(f"{where.entry(section, key, position)}: {name!r} is not a name")
+            raise LezardDataError(
+                "lezard.data.not-a-name", at=where.entry(section, key, position), name=repr(name)
+            )
         problem = _name_problem(name)
         if problem:
-            raise LezardDataError(f"{where.entry(section, key, position)}: {problem}")
+            raise LezardDataError("lezard.data.name", at=where.entry(section, key, position), problem=problem)
         names.append(name.casefold())
     if key == "lizards" and len(set(names)) != len(names):
-        raise LezardDataError(f"{where.key(section, key)}: each lizard needs its own colour")
+        raise LezardDataError("lezard.data.lizard-twice", at=where.key(section, key))
     return tuple(names)
 
 
-def _name_problem(name: str) -> str:
+def _name_problem(name: str) -> Phrase | None:
     if not name or any(ch.isspace() or ch in "+-#" or ch.isdigit() for ch in name):
-        return f"colour {name!r} must be one word without digits, spaces, '+', '-' or '#'"
+        return Phrase("lezard.data.name-words", name=name)
     if name.casefold() in RESERVED or "lizard".startswith(name.casefold()):
-        return f"{name!r} is a word of the move notation; call the colour something else"
-    return ""
+        return Phrase("lezard.data.name-reserved", name=name)
+    return None
 
 
 def _deck(
@@ -262,37 +259,32 @@ def _deck(
     for key, count in table.items():
         place = where.key("deck", key)
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise LezardDataError(f"{place}: the count must be a whole number, 0 or more, got {count!r}")
+            raise LezardDataError("lezard.data.count", at=place, got=repr(count))
         card = _data_card(key, board, lizards, place)
         identity = (card.lizard, tuple(sorted(card.squares)))
         if identity in seen:
-            raise LezardDataError(f"{place}: the same card as {seen[identity]!r}; add up their counts")
+            raise LezardDataError("lezard.data.same-card", at=place, card=seen[identity])
         seen[identity] = key
         if count:
             cards.append(card)
             counts.append(count)
     if not any(card.lizard is None for card in cards):
-        raise LezardDataError(f"{where.source}: the [deck] has no colour card; the game needs some")
+        raise LezardDataError("lezard.data.no-colour-card", at=where.source)
     return tuple(cards), tuple(counts)
 
 
-def _data_card(key: str, board: tuple[str, ...], lizards: tuple[str, ...], place: str) -> Card:
+def _data_card(key: str, board: tuple[str, ...], lizards: tuple[str, ...], place: Phrase) -> Card:
     words = key.casefold().replace("+", " ").split()
     if words and words[0] == "lizard":
         if len(words) != 2 or words[1] not in lizards:
-            raise LezardDataError(
-                f"{place}: a lizard card is written 'lizard COLOUR' with a colour of lizards "
-                f"({', '.join(lizards)})"
-            )
+            raise LezardDataError("lezard.data.lizard-card", at=place, colours=_colours(lizards))
         return Card(lizard=words[1])
     if not 1 <= len(words) <= 2:
-        raise LezardDataError(f"{place}: a colour card shows one or two squares, e.g. 'red' or 'red blue'")
+        raise LezardDataError("lezard.data.colour-card", at=place)
     for word in words:
         if word not in board:
-            raise LezardDataError(
-                f"{place}: the board has no square coloured {word!r} (its colours: "
-                f"{', '.join(dict.fromkeys(board))}); fix the card or the [board]"
-            )
+            colours = _colours(dict.fromkeys(board))
+            raise LezardDataError("lezard.data.no-square", at=place, colour=Colour(word), colours=colours)
     return Card(squares=tuple(words))
 
 
@@ -323,14 +315,15 @@ def parse_card(data: LezardData, text: str) -> Card:
         problems.append(Phrase("lezard.card.words"))
     if len(readings) > 1:
         first, second = card_phrase(readings[0]), card_phrase(readings[1])
-        raise InvalidMoveError("lezard.card.either", text=text, first=first, second=second)
+        raise InvalidMoveError("lezard.card.either", text=Notation(text), first=first, second=second)
     if not readings:
-        raise InvalidMoveError("lezard.card.none", text=text, why=problems[0])
+        raise InvalidMoveError("lezard.card.none", text=Notation(text), why=problems[0])
     card = readings[0]
     try:
         return data.cards[data.card_index(card)]
     except KeyError:
-        raise InvalidMoveError("lezard.card.not-in-deck", text=text, card=card_phrase(card)) from None
+        card_named = card_phrase(card)
+        raise InvalidMoveError("lezard.card.not-in-deck", text=Notation(text), card=card_named) from None
 
 
 def card_phrase(card: Card) -> Phrase:
@@ -358,8 +351,8 @@ def _match(word: str, names: Iterable[str], what: str) -> str:
     if len(found) == 1:
         return found[0]
     if found:
-        raise InvalidMoveError(f"lezard.{what}-colour.either", word=word, colours=_colours(found))
-    raise InvalidMoveError(f"lezard.{what}-colour.none", word=word, colours=_colours(names))
+        raise InvalidMoveError(f"lezard.{what}-colour.either", word=Notation(word), colours=_colours(found))
+    raise InvalidMoveError(f"lezard.{what}-colour.none", word=Notation(word), colours=_colours(names))
 
 
 # --- the board in play ----------------------------------------------------------------------------

@@ -95,7 +95,50 @@ ENGLISH: dict[str, str] = {
     "lezard.expected.royal": "'royal' (the royal flick knocked every domino over) or 'done'",
     "lezard.expected.over": "no move: the game is over",
     # Lezard Domino: what is wrong
-    "lezard.data": "{detail}",
+    # Lezard Domino's data file (rules.lezard_board): where, and what is wrong
+    "lezard.data.line": "{source} line {line}, {path}",
+    "lezard.data.key": "{source}, {path}",
+    "lezard.data.line-entry": "{source} line {line}, {path} entry {entry}",
+    "lezard.data.entry": "{source}, {path} entry {entry}",
+    "lezard.data.toml": "{at}: not valid TOML ({error}); fix that line and try again",
+    "lezard.data.unknown-key": (
+        "{at}: unknown key '{key}'; the keys are format, guess, dominoes, lizards, [board] and [deck] "
+        "(see rules/data/README.md)"
+    ),
+    "lezard.data.format": "{at}: format must be {format}, got {got}",
+    "lezard.data.guess": "{at}: guess must be true or false, got {got}",
+    "lezard.data.lizards.one": "{at}: lizards must name {n} colour (the box has {n} lizard), got {got}",
+    "lezard.data.lizards.few": "{at}: lizards must name {n} colours (the box has {n} lizards), got {got}",
+    "lezard.data.lizards.many": "{at}: lizards must name {n} colours (the box has {n} lizards), got {got}",
+    "lezard.data.board-key": "{at}: unknown key '{key}' in [board]",
+    "lezard.data.no-table": "{at}: the [{table}] table is missing (see rules/data/README.md)",
+    "lezard.data.dominoes": "{at}: dominoes must be a whole number above 0",
+    "lezard.data.dominoes-split.one": (
+        "{at}: dominoes must split evenly among the {n} lizard (60 in the box: 15 each), got {got}"
+    ),
+    "lezard.data.dominoes-split.few": (
+        "{at}: dominoes must split evenly among the {n} lizards (60 in the box: 15 each), got {got}"
+    ),
+    "lezard.data.dominoes-split.many": (
+        "{at}: dominoes must split evenly among the {n} lizards (60 in the box: 15 each), got {got}"
+    ),
+    "lezard.data.names": "{at}: {key} must be a list of colour names",
+    "lezard.data.not-a-name": "{at}: {name} is not a name",
+    "lezard.data.name": "{at}: {problem}",
+    "lezard.data.name-words": "colour '{name}' must be one word without digits, spaces, '+', '-' or '#'",
+    "lezard.data.name-reserved": "'{name}' is a word of the move notation; call the colour something else",
+    "lezard.data.lizard-twice": "{at}: each lizard needs its own colour",
+    "lezard.data.count": "{at}: the count must be a whole number, 0 or more, got {got}",
+    "lezard.data.same-card": "{at}: the same card as '{card}'; add up their counts",
+    "lezard.data.no-colour-card": "{at}: the [deck] has no colour card; the game needs some",
+    "lezard.data.lizard-card": (
+        "{at}: a lizard card is written 'lizard COLOUR' with a colour of lizards ({colours})"
+    ),
+    "lezard.data.colour-card": "{at}: a colour card shows one or two squares, e.g. 'red' or 'red blue'",
+    "lezard.data.no-square": (
+        "{at}: the board has no square coloured '{colour}' (its colours: {colours}); "
+        "fix the card or the [board]"
+    ),
     "lezard.at": "{what} (at: {at})",
     "lezard.players": "Lezard Domino is for 2 to {most} players, not {n}",
     "lezard.seats.count.one": "with {players} players each takes {n} lizard; seats were {seats}",

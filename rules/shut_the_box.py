@@ -61,7 +61,16 @@ from functools import cache
 from itertools import combinations
 
 from rules.dice import multiset_distribution
-from rules.game import CHANCE, TERMINAL, IllegalMoveError, InvalidMoveError, Outcome, Phrase, RulesError
+from rules.game import (
+    CHANCE,
+    TERMINAL,
+    IllegalMoveError,
+    InvalidMoveError,
+    Notation,
+    Outcome,
+    Phrase,
+    RulesError,
+)
 
 ONE_DIE_RULES = ("never", "low", "forced-low", "after-top", "always")
 SCORINGS = ("sum", "digits")
@@ -395,7 +404,7 @@ class ShutTheBox:
         else:
             count = {"1": 1, "one": 1, "2": 2, "two": 2}.get(words[0] if words else "")
             if count is None or len(words) > 2 or words[1:] not in ([], ["die"], ["dice"]):
-                raise InvalidMoveError("shut.how-many-dice", text=text, at=describe(state))
+                raise InvalidMoveError("shut.how-many-dice", text=Notation(text), at=describe(state))
             move = ChooseDice(count)
         self._check(state, move)
         return move
@@ -422,7 +431,7 @@ class ShutTheBox:
 
 def _numbers(words: list[str], text: str, wanted: str, state: State) -> list[int]:
     if not words or not all(w.isdigit() for w in words):
-        raise InvalidMoveError(f"shut.not-{wanted}", text=text, at=describe(state))
+        raise InvalidMoveError(f"shut.not-{wanted}", text=Notation(text), at=describe(state))
     return [int(w) for w in words]
 
 

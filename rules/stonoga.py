@@ -82,9 +82,9 @@ _FACE_WORDS: dict[str, int] = {
 _VERBS: dict[str, str] = {
     "roll": "roll", "rzut": "roll",
     "keep": "keep", "zostaw": "keep", "zatrzymaj": "keep",
-    "reroll": "reroll", "przerzuć": "reroll",
+    "reroll": "reroll", "przerzuć": "reroll", "przerzuc": "reroll",
     "stop": "stop", "koniec": "stop",
-    "take": "take", "weź": "take", "bierz": "take",
+    "take": "take", "weź": "take", "wez": "take", "bierz": "take",
     "steal": "steal", "zabierz": "steal", "ukradnij": "steal",
 }  # fmt: skip
 _NOTHING = {"nothing", "none", "-", "nic", "pass", "pas"}
@@ -434,9 +434,9 @@ def parse_tile(text: str) -> Tile:
 def _tile(word: str, where: Phrase) -> Tile:
     match = re.fullmatch(r"(\d)(\D+)|(\D+)(\d)", word)
     if match is None:
-        raise InvalidMoveError("stonoga.not-a-tile", word=word, at=where)
+        raise InvalidMoveError("stonoga.not-a-tile", word=Notation(word), at=where)
     boots, colour = (match[1], match[2]) if match[1] else (match[4], match[3])
     face = _FACE_WORDS.get(colour)
     if face is None or face == STAR or int(boots) not in BOOTS:
-        raise InvalidMoveError("stonoga.no-tile", word=word, at=where)
+        raise InvalidMoveError("stonoga.no-tile", word=Notation(word), at=where)
     return Tile(face, int(boots))

@@ -10,6 +10,7 @@ only bots runs unattended. Each game adds its rule switches (``kostka play GAME 
 from __future__ import annotations
 
 import argparse
+import errno
 import random
 import sys
 from types import ModuleType
@@ -80,6 +81,18 @@ def parse_players(text: str | None, lang: str) -> tuple[list[str], set[int]]:
     return names, bots
 
 
+def file_problem(error: OSError, lang: str) -> str:
+    """Why a file cannot be read, in ``lang`` for the usual reasons (else the system's words).
+
+    >>> file_problem(FileNotFoundError(2, "No such file or directory"), "pl")
+    'nie ma takiego pliku'
+    """
+    key = {errno.ENOENT: "missing", errno.EACCES: "denied", errno.EPERM: "denied", errno.EISDIR: "folder"}
+    if error.errno in key:
+        return t(f"play.file.{key[error.errno]}", lang)
+    return str(error.strerror or error)
+
+
 def parse_bots(text: str | None, players: list[str]) -> set[int] | str:
     """The seats ``--bots`` names (numbers from 1, names, or ``all``), or the word that names none.
 
@@ -114,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         table: Any = table_module(args.game).table_from_args(args)
     except OSError as error:
-        return fail(t("play.bad_file", lang, path=error.filename, reason=error.strerror or error))
+        return fail(t("play.bad_file", lang, path=error.filename, reason=file_problem(error, lang)))
     except RulesError as error:  # a data file that cannot be used: the message names the place and the fix
         return fail(told(error, lang))
     except ValueError as error:

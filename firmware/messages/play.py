@@ -42,7 +42,7 @@ PL: dict[str, str] = {
     "play.bad_bots": "--bots {text}: nie ma takiego gracza. Podaj numery miejsc (1 = pierwszy) albo imiona.",
     "play.bad_switches": "{reason}. Sprawdź przełączniki (kostka play {game} --help).",
     "play.bad_file": "Nie mogę przeczytać {path}: {reason}.",
-    "play.seed": "Kostki losuje Kostka (ziarno {seed}: --seed {seed} powtórzy tę grę).",
+    "play.seed": "Losuje Kostka (ziarno {seed}: --seed {seed} powtórzy tę grę).",
     # Shut the Box
     "play.box.title": "Shut the Box: {flaps} klapek, gracze: {players}.",
     "play.box.rules": "Zasady: {rules}.",
@@ -171,7 +171,7 @@ PL: dict[str, str] = {
     ),
     "play.liz.hint.royal": "Wpisz 1 (królewski: wszystkie upadły) albo 2 (gotowe).",
     "play.liz.reason.royal-flick": "{names}: ostatnie domino i królewski pstryczek!",
-    "play.liz.reason.no-dominoes": "{names}: koniec domin w ręce.",
+    "play.liz.reason.no-dominoes": "{names}: wszystkie domina postawione!",
     # what players type and are told, wholly in their language (players, letters, what fell)
     "play.players.empty": "imię gracza jest puste",
     "play.players.twice": "dwóch graczy ma na imię {name}",
@@ -186,6 +186,11 @@ PL: dict[str, str] = {
     "play.liz.fell_back.one": "Upadło {n} domino: {name} bierze je z powrotem; koniec tury.",
     "play.liz.fell_back.few": "Upadły {n} domina: {name} bierze je z powrotem; koniec tury.",
     "play.liz.fell_back.many": "Upadło {n} domin: {name} bierze je z powrotem; koniec tury.",
+    "play.switch.at_least": "{switch} musi być {least} lub więcej, nie {value}",
+    "play.switch.tournament": "--tournament {n} już ustala liczbę rund; pomiń --rounds",
+    "play.file.missing": "nie ma takiego pliku",
+    "play.file.denied": "brak dostępu",
+    "play.file.folder": "to folder, a nie plik",
 }
 
 EN: dict[str, str] = {
@@ -358,6 +363,11 @@ EN: dict[str, str] = {
     "play.liz.fell_back.one": "{n} domino fell: {name} takes it back; the turn ends.",
     "play.liz.fell_back.few": "{n} dominoes fell: {name} takes them back; the turn ends.",
     "play.liz.fell_back.many": "{n} dominoes fell: {name} takes them back; the turn ends.",
+    "play.switch.at_least": "{switch} must be {least} or more, not {value}",
+    "play.switch.tournament": "--tournament {n} already sets the rounds; leave out --rounds",
+    "play.file.missing": "no such file",
+    "play.file.denied": "permission denied",
+    "play.file.folder": "a folder, not a file",
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}

@@ -87,9 +87,9 @@ PL: dict[str, str] = {
     "rules.lezard.position": "{doing}; w ręce: {hands}; stoi {n}",
     "rules.lezard.doing.draw": "{name} ciągnie kartę",
     "rules.lezard.doing.draw-again": "{name} ciągnie kartę jeszcze raz",
-    "rules.lezard.doing.place": "{name} stawia domino na polu {square} ({colour})",
-    "rules.lezard.doing.flick": "{name} pstryka (jaszczurka {colour:f}: {owner})",
-    "rules.lezard.doing.royal": "{name} położył(a) ostatnie domino: królewski pstryczek?",
+    "rules.lezard.doing.place": "{name} stawia domino na polu {square} ({colour:n})",
+    "rules.lezard.doing.flick": "{name} pstryka; jaszczurka {colour:f}: {owner}",
+    "rules.lezard.doing.royal": "{name}: ostatnie domino postawione, królewski pstryczek?",
     "rules.lezard.doing.over.royal-flick": "koniec gry (królewski pstryczek)",
     "rules.lezard.doing.over.no-dominoes": "koniec gry (koniec domin w ręce)",
     "rules.lezard.doing.over.": "koniec gry",
@@ -103,7 +103,59 @@ PL: dict[str, str] = {
     "rules.lezard.expected.royal": "królewski (pstryczek przewrócił wszystkie domina) albo gotowe",
     "rules.lezard.expected.over": "żaden ruch: gra jest skończona",
     # Lezard Domino: what is wrong
-    "rules.lezard.data": "plik planszy i talii nie nadaje się do gry: {detail}",
+    # Lezard Domino's data file: where, and what is wrong (keys and colours as the file writes them)
+    "rules.lezard.data.line": "{source}, wiersz {line}, `{path}`",
+    "rules.lezard.data.key": "{source}, `{path}`",
+    "rules.lezard.data.line-entry": "{source}, wiersz {line}, `{path}`, pozycja {entry}",
+    "rules.lezard.data.entry": "{source}, `{path}`, pozycja {entry}",
+    "rules.lezard.data.toml": (
+        "{at}: to nie jest poprawny plik TOML ({error}); popraw ten wiersz i spróbuj znowu"
+    ),
+    "rules.lezard.data.unknown-key": (
+        "{at}: nieznany klucz „{key}”; klucze to `format`, `guess`, `dominoes`, `lizards`, "
+        "`[board]` i `[deck]` (zob. rules/data/README.md)"
+    ),
+    "rules.lezard.data.format": "{at}: `format` musi być {format}, a jest {got}",
+    "rules.lezard.data.guess": "{at}: `guess` musi być `true` albo `false`, a jest {got}",
+    "rules.lezard.data.lizards.one": (
+        "{at}: `lizards` musi wymienić {n} kolor (pudełko ma {n} jaszczurkę), a jest {got}"
+    ),
+    "rules.lezard.data.lizards.few": (
+        "{at}: `lizards` musi wymienić {n} kolory (pudełko ma {n} jaszczurki), a jest {got}"
+    ),
+    "rules.lezard.data.lizards.many": (
+        "{at}: `lizards` musi wymienić {n} kolorów (pudełko ma {n} jaszczurek), a jest {got}"
+    ),
+    "rules.lezard.data.board-key": "{at}: nieznany klucz „{key}” w [board]",
+    "rules.lezard.data.no-table": "{at}: brak tabeli [{table}] (zob. rules/data/README.md)",
+    "rules.lezard.data.dominoes": "{at}: `dominoes` musi być liczbą całkowitą większą od 0",
+    "rules.lezard.data.dominoes-split.one": (
+        "{at}: `dominoes` musi dzielić się równo na {n} jaszczurkę (w pudełku 60: po 15), a jest {got}"
+    ),
+    "rules.lezard.data.dominoes-split.few": (
+        "{at}: `dominoes` musi dzielić się równo na {n} jaszczurki (w pudełku 60: po 15), a jest {got}"
+    ),
+    "rules.lezard.data.dominoes-split.many": (
+        "{at}: `dominoes` musi dzielić się równo na {n} jaszczurek (w pudełku 60: po 15), a jest {got}"
+    ),
+    "rules.lezard.data.names": "{at}: {key} musi być listą nazw kolorów",
+    "rules.lezard.data.not-a-name": "{at}: {name} to nie nazwa",
+    "rules.lezard.data.name": "{at}: {problem}",
+    "rules.lezard.data.name-words": "kolor „{name}” musi być jednym słowem bez cyfr, spacji, +, - i #",
+    "rules.lezard.data.name-reserved": "„{name}” to słowo z zapisu ruchów; nazwij kolor inaczej",
+    "rules.lezard.data.lizard-twice": "{at}: każda jaszczurka potrzebuje własnego koloru",
+    "rules.lezard.data.count": "{at}: liczba kart musi być całkowita, 0 lub więcej, a jest {got}",
+    "rules.lezard.data.same-card": "{at}: ta sama karta co „{card}”; zsumuj ich liczby",
+    "rules.lezard.data.no-colour-card": "{at}: [deck] nie ma żadnej karty z kolorem; gra ich potrzebuje",
+    "rules.lezard.data.lizard-card": (
+        "{at}: kartę jaszczurki zapisuje się jako `lizard KOLOR`, z kolorem jaszczurki ({colours:f})"
+    ),
+    "rules.lezard.data.colour-card": (
+        "{at}: karta koloru pokazuje jedno albo dwa pola, np. `red` albo `red blue`"
+    ),
+    "rules.lezard.data.no-square": (
+        "{at}: na planszy nie ma pola w kolorze {colour} (jej kolory: {colours}); popraw kartę albo [board]"
+    ),
     "rules.lezard.at": "{what} ({at})",
     "rules.lezard.players": "w Lezard Domino gra od 2 do {most} graczy, nie {n}",
     "rules.lezard.seats.count.one": (

@@ -169,12 +169,27 @@ class LezardTable:
         return state.phase is not Phase.FLICK
 
     def normalise(self, state: LezardState, text: str, lang: str) -> str:
-        english = {form: name for name in self.known() for form in colour_forms(name, "pl")}
-        english |= _POLISH_WORDS
-        return " ".join(english.get(word, word) for word in text.lower().split())
+        english = dict(_POLISH_WORDS)
+        if state.phase is Phase.DRAW:  # colours name cards; in a report they are a mistake, said as typed
+            english |= {form: name for name in self.known() for form in colour_forms(name, "pl")}
+        return " ".join(english.get(word, self._prefix(word, english)) for word in text.lower().split())
+
+    def _prefix(self, word: str, english: dict[str, str]) -> str:
+        """A word that begins only one colour's words (``czerw``) as that colour, else itself."""
+        named = {name for form, name in english.items() if form.startswith(word) and name in self.known()}
+        return named.pop() if len(named) == 1 and len(word) >= 3 else word
 
     def notation(self, text: str, lang: str) -> str:
-        return text  # squares are numbers; colours reach messages as colours
+        """A card as typed (in the book's words) back in the player's words: ``lizard red`` ->
+        ``jaszczurka czerwona``; other words as they are."""
+        words: list[str] = []
+        for word in text.split():
+            if word in self.known():
+                said = self.colour(word, lang)
+                words.append(format(said, "f") if words[-1:] == [t("lezard.lizard", lang).lower()] else said)
+            else:
+                words.append(t("lezard.lizard", lang).lower() if word == "lizard" else word)
+        return " ".join(words)
 
     def known(self) -> set[str]:
         """Every colour name the data file uses (board squares and lizards)."""

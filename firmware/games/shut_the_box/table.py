@@ -129,7 +129,11 @@ class ShutTheBoxTable:
         return " ".join(_POLISH_WORDS.get(word, word) for word in text.lower().split())
 
     def notation(self, text: str, lang: str) -> str:
-        return text  # flaps and pips are digits in every language
+        """What was typed, in the book's words, back in the player's: ``shut 1 3`` -> ``zamknij 1 3``."""
+        if lang == "en":
+            return text
+        own = {english: polish for polish, english in reversed(_POLISH_WORDS.items())}
+        return " ".join(own.get(word, word) for word in text.split())
 
     def narrate(self, before: State, move: Move, after: State, lang: str) -> list[str]:
         name = before.players[before.seat]
@@ -203,15 +207,15 @@ def add_switches(parser: argparse.ArgumentParser) -> None:
 
 
 def table_from_args(args: argparse.Namespace) -> ShutTheBoxTable:
-    """The game the switches describe; ``ValueError`` with a readable message if they clash."""
-    for switch in ("rounds", "tournament"):
+    """The game the switches describe; ``ValueError`` with a message in ``args.lang`` if they clash."""
+    lang = args.lang
+    for switch, least in (("rounds", 1), ("tournament", 1), ("penalty_limit", 0), ("full_shut_bonus", 0)):
         value = getattr(args, switch)
-        if value is not None and value < 1:
-            raise ValueError(f"--{switch} must be 1 or more, not {value}")
-    if args.penalty_limit is not None and args.penalty_limit < 0:
-        raise ValueError(f"--penalty-limit must be 0 or more, not {args.penalty_limit}")
+        if value is not None and value < least:
+            flag = "--" + switch.replace("_", "-")
+            raise ValueError(t("play.switch.at_least", lang, switch=flag, least=least, value=value))
     if args.tournament is not None and args.rounds is not None and args.rounds != args.tournament:
-        raise ValueError(f"--tournament {args.tournament} already sets the rounds; leave out --rounds")
+        raise ValueError(t("play.switch.tournament", lang, n=args.tournament))
     rounds = args.tournament or args.rounds
     if rounds is None and args.penalty_limit is None:
         rounds = 1
