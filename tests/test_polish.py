@@ -152,7 +152,8 @@ def typed(table: Any, lines: list[str], players: tuple[str, ...] = ("Ala", "Olek
     ("table", "lines"),
     [
         (ShutTheBoxTable(ShutTheBox(one_die="low", last_chance=True)),
-         ["", "?", "7 x", "z 1 3", "3 5", "zamknij 3", "99", "1 2 3", "1", "u", "u", "9 9", "q", "n", "q", "t"]),
+         ["", "?", "7 x", "z 1 3", "3 5", "zamknij 3", "99", "1 2 3", "1", "u", "u", "9 9", "q", "n",
+          "q", "t"]),
         (StonogaTable(Stonoga(Options(stealing=True, may_decline=True))),
          ["r r * b", "c c x n", "", "stop", "c c *", "ż z cz n", "zostaw n", "zostaw ż z cz n", "przerzuć c",
           "weź c3", "cc*n", "zostaw c c *", "*", "weź ż9", "wez c7", "zabierz c3", "weź n4", "weź c4", "?",
@@ -160,8 +161,8 @@ def typed(table: Any, lines: list[str], players: tuple[str, ...] = ("Ala", "Olek
         # the example board: squares red blue red blue; Ala holds the green and pink lizards
         (LezardTable(Lezard(parse_lezard_data(EXAMPLE)), source="example.toml"),
          ["zostaw", "jaszczurka", "jaszczurka fiol", "czerw", "niebieski", "upadło 9", "upadło 3-1", "ok",
-          "czerwony niebieski", "1", "1", "jaszczurka różowa", "jaszczurka szara", "czerwony", "jaszczurka zielona",
-          "fioletowy", "7", "1 +4", "1 +3", "1", "?", "q", "t"]),
+          "czerwony niebieski", "1", "1", "jaszczurka różowa", "jaszczurka szara", "czerwony",
+          "jaszczurka zielona", "fioletowy", "7", "1 +4", "1 +3", "1", "?", "q", "t"]),
     ],
     ids=["shut-the-box", "stonoga", "lezard"],
 )  # fmt: skip

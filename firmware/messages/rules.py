@@ -218,7 +218,7 @@ PL: dict[str, str] = {
     "rules.lezard.report.only.few": "na planszy stoją tylko {n} domina",
     "rules.lezard.report.only.many": "na planszy stoi tylko {n} domin",
     "rules.lezard.report.in-chain": (
-        "pole {square} jest w łańcuchu {n} od ogona; policz je w liczbie, nie z +"
+        "pole {square} należy do łańcucha {n} od ogona; policz je w liczbie, nie z +"
     ),
 }
 
