@@ -169,7 +169,7 @@ def test_a_whole_game_of_lezard() -> None:
     assert (outcome.winners, outcome.scores, outcome.reason) == ((0,), (0, 3), "royal-flick")
     for line in ("Rozdanie: Olek +2.", "To jaszczurka gracza Ala: ciągnie jeszcze raz.",
                  "Upadło 1 domino: Olek bierze je z powrotem; koniec tury.", "W ręce: Ala 0 · Olek 3",
-                 "Plansza od głowy: #####..... ..........   (stoi 5)"):  # fmt: skip
+                 "Plansza od głowy: #####..... ..........   (stoi 5 domin)"):  # fmt: skip
         assert line in out.splitlines()
     assert out.rstrip().endswith("Wygrywa Ala!")
     assert ending.moves[4:6] == ("lizard red", "fell 2")

@@ -44,7 +44,7 @@ PL: dict[str, str] = {
     "play.bad_file": "Nie mogę przeczytać {path}: {reason}.",
     "play.seed": "Losuje Kostka (ziarno {seed}: --seed {seed} powtórzy tę grę).",
     # Shut the Box
-    "play.box.title": "Shut the Box: {flaps} klapek, gracze: {players}.",
+    "play.box.title": "Shut the Box: {flaps}, gracze: {players}.",
     "play.box.rules": "Zasady: {rules}.",
     "play.box.rounds.one": "{n} runda",
     "play.box.rounds.few": "{n} rundy",
@@ -139,15 +139,10 @@ PL: dict[str, str] = {
         "Wpisuj wyciągniętą kartę, np. {examples}. Po postawieniu domina: ok albo upadło i pola "
         "(np. upadło 10-12); po pstryczku: ile upadło po kolei od ogona (np. 5, a osobno +12)."
     ),
-    "play.liz.board": "Plansza od głowy: {row}   (stoi {n})",
     "play.liz.hands": "W ręce: {hands}",
     "play.liz.draw": "{name}, ciągnij kartę i wpisz ją (np. {example}):",
     "play.liz.place": "{name}: postaw domino na polu {square} ({colour:n}). Co się stało?",
     "play.liz.next_flick": "Szansa, że następny gracz będzie pstrykał: {pct} (w twoją jaszczurkę: {mine}).",
-    "play.liz.flick": (
-        "{name} pstryka domino najdalej od głowy (jaszczurka {colour:f}: {owner}). Stoi {n}, łańcuch przy "
-        "ogonie: {chain}."
-    ),
     "play.liz.flick_ask": (
         "Ile upadło po kolei od ogona (0–{n})? Dopisz +pole dla każdego, które upadło osobno:"
     ),
@@ -158,7 +153,7 @@ PL: dict[str, str] = {
     "play.liz.royal_yes_about": "wszystkie domina upadły",
     "play.liz.royal_no_about": "bez królewskiego pstryczka",
     "play.liz.lizard": "jaszczurka {colour:f}",
-    "play.liz.figures": "w ręce {hand} · stoi {standing}",
+    "play.liz.figures": "w ręce: {hand} · na planszy: {standing}",
     "play.liz.draw_again": "To jaszczurka gracza {name}: ciągnie jeszcze raz.",
     "play.liz.no_square": "Nie ma wolnego pola tego koloru: koniec tury.",
     "play.liz.no_domino": "Na planszy nie stoi żadne domino: koniec tury.",
@@ -191,6 +186,24 @@ PL: dict[str, str] = {
     "play.file.missing": "nie ma takiego pliku",
     "play.file.denied": "brak dostępu",
     "play.file.folder": "to folder, a nie plik",
+    "play.box.flaps.one": "{n} klapka",
+    "play.box.flaps.few": "{n} klapki",
+    "play.box.flaps.many": "{n} klapek",
+    "play.liz.board.one": "Plansza od głowy: {row}   (stoi {n} domino)",
+    "play.liz.board.few": "Plansza od głowy: {row}   (stoją {n} domina)",
+    "play.liz.board.many": "Plansza od głowy: {row}   (stoi {n} domin)",
+    "play.liz.flick.one": (
+        "{name} pstryka domino najdalej od głowy (jaszczurka {colour:f}: {owner}). Stoi {n} domino, "
+        "łańcuch przy ogonie: {chain}."
+    ),
+    "play.liz.flick.few": (
+        "{name} pstryka domino najdalej od głowy (jaszczurka {colour:f}: {owner}). Stoją {n} domina, "
+        "łańcuch przy ogonie: {chain}."
+    ),
+    "play.liz.flick.many": (
+        "{name} pstryka domino najdalej od głowy (jaszczurka {colour:f}: {owner}). Stoi {n} domin, "
+        "łańcuch przy ogonie: {chain}."
+    ),
 }
 
 EN: dict[str, str] = {
@@ -226,7 +239,7 @@ EN: dict[str, str] = {
     "play.bad_switches": "{reason}. Check the switches (kostka play {game} --help).",
     "play.bad_file": "Cannot read {path}: {reason}.",
     "play.seed": "Kostka rolls the dice (seed {seed}: --seed {seed} replays this game).",
-    "play.box.title": "Shut the Box: {flaps} flaps, players: {players}.",
+    "play.box.title": "Shut the Box: {flaps}, players: {players}.",
     "play.box.rules": "Rules: {rules}.",
     "play.box.rounds.one": "{n} round",
     "play.box.rounds.few": "{n} rounds",
@@ -319,15 +332,10 @@ EN: dict[str, str] = {
         "(e.g. fell 10-12); after a flick: how many fell in order from the tail "
         "(e.g. 5, and +12 for a stray)."
     ),
-    "play.liz.board": "Board from the head: {row}   ({n} standing)",
     "play.liz.hands": "In hand: {hands}",
     "play.liz.draw": "{name}, draw a card and type it (e.g. {example}):",
     "play.liz.place": "{name}: stand a domino on square {square} ({colour}). What happened?",
     "play.liz.next_flick": "Chance the next player flicks: {pct} (on your lizard: {mine}).",
-    "play.liz.flick": (
-        "{name} flicks (lizard {colour}: {owner}'s) the domino furthest from the head. {n} stand, the "
-        "chain at the tail is {chain}."
-    ),
     "play.liz.flick_ask": "How many fell in order from the tail (0–{n})? Add +square for each stray:",
     "play.liz.royal": "{name} lays the last domino! Did the royal flick knock every domino over?",
     "play.liz.ok": "ok – it stands",
@@ -368,6 +376,24 @@ EN: dict[str, str] = {
     "play.file.missing": "no such file",
     "play.file.denied": "permission denied",
     "play.file.folder": "a folder, not a file",
+    "play.box.flaps.one": "{n} flap",
+    "play.box.flaps.few": "{n} flaps",
+    "play.box.flaps.many": "{n} flaps",
+    "play.liz.board.one": "Board from the head: {row}   ({n} domino standing)",
+    "play.liz.board.few": "Board from the head: {row}   ({n} dominoes standing)",
+    "play.liz.board.many": "Board from the head: {row}   ({n} dominoes standing)",
+    "play.liz.flick.one": (
+        "{name} flicks (lizard {colour}: {owner}'s) the domino furthest from the head. {n} domino "
+        "stands, the chain at the tail is {chain}."
+    ),
+    "play.liz.flick.few": (
+        "{name} flicks (lizard {colour}: {owner}'s) the domino furthest from the head. {n} dominoes "
+        "stand, the chain at the tail is {chain}."
+    ),
+    "play.liz.flick.many": (
+        "{name} flicks (lizard {colour}: {owner}'s) the domino furthest from the head. {n} dominoes "
+        "stand, the chain at the tail is {chain}."
+    ),
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}

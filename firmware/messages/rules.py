@@ -84,7 +84,7 @@ PL: dict[str, str] = {
     "rules.lezard.card.lizard": "jaszczurka {colour:f}",
     "rules.lezard.card.one": "{colour}",
     "rules.lezard.card.two": "{first} {second}",
-    "rules.lezard.position": "{doing}; w ręce: {hands}; stoi {n}",
+    "rules.lezard.position": "{doing}; w ręce: {hands}; na planszy: {n}",
     "rules.lezard.doing.draw": "{name} ciągnie kartę",
     "rules.lezard.doing.draw-again": "{name} ciągnie kartę jeszcze raz",
     "rules.lezard.doing.place": "{name} stawia domino na polu {square} ({colour:n})",

@@ -106,7 +106,7 @@ class LezardTable:
     def show(self, state: LezardState, lang: str) -> list[str]:
         hands = " · ".join(f"{p} {h}" for p, h in zip(state.players, state.hands, strict=True))
         return [
-            t("play.liz.board", lang, row=board_row(state.standing), n=state.on_board),
+            tn("play.liz.board", state.on_board, lang, row=board_row(state.standing)),
             t("play.liz.hands", lang, hands=hands),
         ]
 
@@ -130,13 +130,13 @@ class LezardTable:
         if state.phase is Phase.FLICK:
             lizard = state.card.lizard if state.card else None
             owner = next((state.players[k] for k, held in enumerate(state.lizards) if lizard in held), "?")
-            told = t(
+            told = tn(
                 "play.liz.flick",
+                state.on_board,
                 lang,
                 name=name,
                 colour=self.colour(lizard or "?", lang),
                 owner=owner,
-                n=state.on_board,
                 chain=chain_run(state.standing),
             )
             return f"{told}\n{t('play.liz.flick_ask', lang, n=state.on_board)}"

@@ -51,8 +51,9 @@ class ShutTheBoxTable:
     goal: str = "penalty"
 
     def intro(self, players: Sequence[str], lang: str) -> list[str]:
+        flaps = tn("play.box.flaps", self.book.flaps, lang)
         return [
-            t("play.box.title", lang, flaps=self.book.flaps, players=", ".join(players)),
+            t("play.box.title", lang, flaps=flaps, players=", ".join(players)),
             t("play.box.rules", lang, rules=", ".join(self.rules_words(lang))),
             t("play.box.how", lang),
         ]
