@@ -119,10 +119,7 @@ PL: dict[str, str] = {
     "play.pede.took": "{name} bierze {tile}.",
     "play.pede.stole": "{name} zabiera {tile} ze stonogi: {victim}.",
     "play.pede.took_nothing": "{name} nie bierze płytki.",
-    "play.pede.hint.roll": (
-        "Wpisz kolory kostek, które wypadły: ż żółty, c czerwony, z zielony, n niebieski, cz czarny, "
-        "* gwiazdka, np. c c * n."
-    ),
+    "play.pede.hint.roll": "Wpisz kolory kostek, które wypadły ({legend}), np. c c * n.",
     "play.pede.hint.choose": "Wpisz numer z listy, zostaw i kolory (np. zostaw c c *) albo stop.",
     "play.pede.hint.take": "Wpisz numer z listy albo płytkę, np. weź c3.",
     "play.pede.reason": "Środek jest pusty.",
@@ -315,7 +312,7 @@ EN: dict[str, str] = {
     "play.pede.took": "{name} takes {tile}.",
     "play.pede.stole": "{name} steals {tile} from {victim}.",
     "play.pede.took_nothing": "{name} takes no tile.",
-    "play.pede.hint.roll": "Type the colours of the dice you rolled: y r g b k or * (star), e.g. r r * b.",
+    "play.pede.hint.roll": "Type the colours of the dice you rolled ({legend}), e.g. r r * b.",
     "play.pede.hint.choose": "Type a number from the list, keep and colours (e.g. keep r r *), or stop.",
     "play.pede.hint.take": "Type a number from the list or a tile, e.g. take r3.",
     "play.pede.reason": "The centre is empty.",

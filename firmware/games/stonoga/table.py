@@ -70,6 +70,12 @@ def to_book(word: str, lang: str) -> str | None:
     return out if out.strip("0123456789") else None
 
 
+def legend(lang: str) -> str:
+    """The letters with the colours they stand for: ``ż żółty, c czerwony, ...``."""
+    names = (t(f"colour.{name}", lang) for name in ENGLISH)
+    return ", ".join(f"{letter} {name}" for letter, name in zip(letters(lang), names, strict=True))
+
+
 def from_book(text: str, lang: str) -> str:
     """The rule book's letters (``r r *``, ``r3``) as players of ``lang`` type them (``c c *``, ``c3``)."""
     own = letters(lang)
@@ -92,11 +98,9 @@ class StonogaTable:
     book: Stonoga
 
     def intro(self, players: Sequence[str], lang: str) -> list[str]:
-        names = (t(f"colour.{name}", lang) for name in ENGLISH)
-        legend = ", ".join(f"{letter} {name}" for letter, name in zip(letters(lang), names, strict=True))
         lines = [
             t("play.pede.title", lang, players=", ".join(players)),
-            t("play.pede.colours", lang, legend=legend),
+            t("play.pede.colours", lang, legend=legend(lang)),
             t("play.pede.how", lang),
         ]
         if self.book.options.stealing:
@@ -132,7 +136,7 @@ class StonogaTable:
 
     def hint(self, state: StonogaState, lang: str) -> str:
         phase = "roll" if self.book.to_act(state) == CHANCE else state.phase
-        return t(f"play.pede.hint.{phase}", lang)
+        return t(f"play.pede.hint.{phase}", lang, legend=legend(lang))
 
     def label(self, state: StonogaState, move: Move, lang: str) -> str:
         if isinstance(move, Roll):
