@@ -122,7 +122,7 @@ def every_message() -> Iterator[tuple[str, str, str]]:
                "seen": 3, "expected": 4, "flaps": "1 2 3 9"}
     for lang in LANGUAGES:
         for key, text in catalogue(lang).items():
-            if key.startswith(("display.", "buttons.", "play.")):
+            if key.startswith(("display.", "buttons.", "play.", "rules.", "demo.")):
                 continue  # command-line and terminal-referee lines, never drawn
             yield lang, key, text.format(**{f: samples.get(f, "x") for f in fields_of(text)})
 
