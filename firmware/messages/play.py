@@ -52,19 +52,20 @@ PL: dict[str, str] = {
     "play.box.rule.limit": "do przekroczenia kary {n}",
     "play.box.rule.sum": "kara to suma otwartych klapek",
     "play.box.rule.digits": "kara to otwarte klapki czytane jak liczba",
-    "play.box.rule.one_die.low": "jedna kostka wolno, gdy otwarte dają razem 6 lub mniej",
-    "play.box.rule.one_die.forced-low": "jedna kostka obowiązkowo, gdy otwarte dają razem 6 lub mniej",
-    "play.box.rule.one_die.after-top": "jedna kostka wolno po zamknięciu 7 i wyższych",
-    "play.box.rule.one_die.always": "zawsze jedna kostka",
+    "play.box.rule.one_die.low": "wolno rzucać jedną kostką, gdy otwarte klapki dają 6 lub mniej",
+    "play.box.rule.one_die.forced-low": "trzeba rzucać jedną kostką, gdy otwarte klapki dają 6 lub mniej",
+    "play.box.rule.one_die.after-top": "wolno rzucać jedną kostką, gdy 7 i wyższe są zamknięte",
+    "play.box.rule.one_die.always": "zawsze rzuca się jedną kostką",
     "play.box.rule.double_chance": "podwójna szansa",
     "play.box.rule.last_chance": "ostatnia szansa",
     "play.box.rule.maths": "matematyczne wyzwanie",
-    "play.box.rule.full_shut": "pełne zamknięcie: −{n}",
-    "play.box.rule.tournament": "turniej: wygrywa najwięcej wygranych rund",
+    "play.box.rule.full_shut": "zamknięcie wszystkich klapek: −{n}",
+    "play.box.rule.tournament": "turniej: wygrywa ten, kto wygra najwięcej rund",
     "play.box.rule.goal.shut": "rada: największa szansa zamknięcia",
     "play.box.rule.goal.penalty": "rada: najmniejsza średnia kara",
     "play.box.how": (
-        "Wpisuj oczka kostek ze spacją, np. 3 5 (jedna kostka: 4). Klapki: numer z listy albo np. z 2 5."
+        "Wpisuj oczka kostek oddzielone spacją, np. 3 5 (jedna kostka: 4). "
+        "Klapki: numer z listy albo np. z 2 5."
     ),
     "play.box.position": "Runda {round} · {name} · klapki: {flaps}",
     "play.box.position_of": "Runda {round} z {rounds} · {name} · klapki: {flaps}",
