@@ -96,8 +96,8 @@ PL: dict[str, str] = {
     "play.pede.title": "Nogi Stonogi, gracze: {players}.",
     "play.pede.colours": "Kolory kostek: {legend}.",
     "play.pede.how": (
-        "Wpisuj kolory kostek literami ze spacją, np. c c * n (razem: cc*n). Po rzucie: numer z listy, "
-        "zostaw c c albo stop; na końcu płytka, np. weź c3."
+        "Wpisuj kolory kostek literami oddzielonymi spacją, np. c c * n (albo razem: cc*n). "
+        "Po rzucie: numer z listy, zostaw c c albo stop; na końcu płytka, np. weź c3."
     ),
     "play.pede.rules.steal": "Wariant: zamiast ze środka możesz zabrać ostatnią płytkę cudzej stonogi.",
     "play.pede.rules.decline": "Wolno nie wziąć żadnej płytki.",
@@ -114,7 +114,7 @@ PL: dict[str, str] = {
     "play.pede.keep_nothing": "zostaw nic",
     "play.pede.take_tile": "weź {tile}",
     "play.pede.steal": "zabierz {tile} (stonoga: {name})",
-    "play.pede.nothing": "nic",
+    "play.pede.nothing": "nic – bez płytki",
     "play.pede.figures": "śr. butów {value}",
     "play.pede.target": "szansa na {tile} {pct}",
     "play.pede.took": "{name} bierze {tile}.",
