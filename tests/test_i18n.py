@@ -134,3 +134,21 @@ def test_every_character_in_the_catalogue_has_a_glyph() -> None:
         missing = glyph(MISSING, f)
         lost = [c for c in chars if glyph(c, f) == missing]
         assert not lost, (face.name, lost)
+
+
+def test_every_reason_of_the_rules_is_said_in_both_languages() -> None:
+    from rules.phrases import ENGLISH
+
+    for lang in LANGUAGES:
+        said = {key.removeprefix("rules.") for key in catalogue(lang) if key.startswith("rules.")}
+        assert said == set(ENGLISH), (lang, sorted(said ^ set(ENGLISH)))
+    assert all(catalogue("en")[f"rules.{key}"] == text for key, text in ENGLISH.items())
+
+
+def test_colour_words_agree_with_their_nouns() -> None:
+    from firmware.messages.i18n import colour, colour_forms
+
+    assert t("play.liz.lizard", "pl", colour=colour("green", "pl")) == "jaszczurka zielona"
+    assert t("play.liz.lizard", "en", colour=colour("green", "en")) == "lizard green"
+    assert colour_forms("blue", "pl") == {"blue", "niebieski", "niebieska", "niebieskie"}
+    assert f"{colour('purple', 'pl'):n}" == "fioletowe"
