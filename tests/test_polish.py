@@ -23,14 +23,15 @@ from firmware.cli import main
 from firmware.games.lezard.table import LezardTable
 from firmware.games.referee import Referee
 from firmware.games.shut_the_box.table import ShutTheBoxTable
+from firmware.games.stonoga.colours import COLOURS
 from firmware.games.stonoga.table import StonogaTable, letters, to_book
-from firmware.messages.i18n import catalogue
+from firmware.messages.i18n import catalogue, t
 from firmware.screens.samples import samples
 from rules.lezard import Lezard
 from rules.lezard_board import EXAMPLE, parse_lezard_data
 from rules.phrases import ENGLISH
 from rules.shut_the_box import ShutTheBox
-from rules.stonoga import LETTERS, Options, Stonoga
+from rules.stonoga import LETTERS, STAR, Options, Stonoga
 
 NAMES = (
     "Shut the Box",
@@ -146,8 +147,6 @@ def typed(table: Any, lines: list[str], players: tuple[str, ...] = ("Ala", "Olek
     return out.getvalue()
 
 
-
-
 @pytest.mark.parametrize(
     ("table", "lines"),
     [
@@ -174,6 +173,8 @@ def test_bad_input_help_and_undo_are_polish(table: Any, lines: list[str]) -> Non
 
 def test_polish_dice_letters_do_not_clash() -> None:
     own = letters("pl")
+    box = tuple(t(f"colour.{c}.letter", "pl").lower() for c in COLOURS[:STAR])
+    assert own[:STAR] == box  # the letters the box's screen shows
     assert len(set(own)) == len(own) == len(LETTERS)
     assert set(own) & set(letters("en")) == {"*"}  # no letter means one face in Polish, another in English
     for face, letter in enumerate(own):
