@@ -86,6 +86,13 @@ class RulesError(ValueError):
         self.reason = Phrase(key, **fields)
         super().__init__(str(self.reason))
 
+    def __reduce__(self) -> tuple[object, ...]:  # pickled as its reason, not as its English
+        return _rebuilt, (type(self), self.reason.key, dict(self.reason.fields))
+
+
+def _rebuilt(kind: type[RulesError], key: str, fields: dict[str, object]) -> RulesError:
+    return kind(key, **fields)
+
 
 class InvalidMoveError(RulesError):
     """Text that is not a move of this game at all (``'7 x'`` as a roll)."""
