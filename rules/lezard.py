@@ -61,16 +61,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 
-from rules.game import (
-    CHANCE,
-    TERMINAL,
-    Colour,
-    IllegalMoveError,
-    InvalidMoveError,
-    Outcome,
-    Phrase,
-    RulesError,
-)
+from rules.game import CHANCE, TERMINAL, IllegalMoveError, InvalidMoveError, Outcome, RulesError
 from rules.lezard_board import (
     LIZARD_COUNT,
     Card,
@@ -86,6 +77,7 @@ from rules.lezard_board import (
     parse_royal,
     targets,
 )
+from rules.phrases import Colour, Phrase
 
 DEAL_SIZE = 4
 """Fallen dominoes are dealt this many at a time (the sheet: "po 4 kostki")."""

@@ -22,7 +22,8 @@ import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from rules.game import Colour, InvalidMoveError, Notation, Phrase, RulesError
+from rules.game import InvalidMoveError, RulesError
+from rules.phrases import Colour, Notation, Phrase
 
 FORMAT = 1
 """The data format this parser reads (the file's ``format`` key)."""

@@ -1,4 +1,5 @@
-"""What the rule books say, in English: the one text of every ``Phrase`` key (``rules.game``).
+"""What the rule books say: a ``Phrase`` (a reason key and its fields, free of any language) and,
+in ``ENGLISH``, the one English text of every key.
 
 A rule book raises ``RulesError(key, **fields)``; ``str()`` fills the text here, for library
 users and logs. A key with a count ``n`` has plural texts instead (``key.one``, ``.few``,
@@ -8,6 +9,56 @@ is its English too.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+
+
+class Colour(str):
+    """A colour's name (as the data names it) inside a ``Phrase``: a caller may say it in its language."""
+
+
+class Notation(str):
+    """A move or a piece of one in the rule book's notation (``r3``, ``r r *``) inside a ``Phrase``:
+    a caller may write it as its players type it."""
+
+
+class Phrase:
+    """What the rules say, free of any language: a key of ``rules.phrases.ENGLISH`` and its fields.
+
+    A field is a plain value (a number, flaps or squares as digits, a player's name), a ``Colour``,
+    a ``Notation``, another ``Phrase`` (the position), or a tuple of these (a list). A key with a
+    count ``n`` may have plural texts (``key.one``, ``key.few``, ``key.many``). ``str()`` says it in
+    English; the appliance says it in the player's language through its catalogue.
+
+    >>> str(Phrase("match.nothing-to-undo"))
+    'nothing to undo: no move has been played yet'
+    """
+
+    __slots__ = ("fields", "key")
+
+    def __init__(self, key: str, /, **fields: object) -> None:
+        self.key = key
+        self.fields: Mapping[str, object] = fields
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Phrase) and (self.key, self.fields) == (other.key, other.fields)
+
+    __hash__ = None  # type: ignore[assignment]  # the fields are a dict
+
+    def __repr__(self) -> str:
+        return f"Phrase({self.key!r}, **{dict(self.fields)!r})"
+
+    def __str__(self) -> str:
+        text = ENGLISH.get(self.key) or ENGLISH[f"{self.key}.{'one' if self.fields['n'] == 1 else 'many'}"]
+        return text.format_map({name: said(value) for name, value in self.fields.items()})
+
+
+def said(value: object) -> str:
+    """A phrase's field in English: lists joined with commas, phrases said."""
+    if isinstance(value, tuple):
+        return ", ".join(said(item) for item in value)
+    return str(value)
+
 
 ENGLISH: dict[str, str] = {
     # chance nodes (rules.game)

@@ -61,16 +61,8 @@ from functools import cache
 from itertools import combinations
 
 from rules.dice import multiset_distribution
-from rules.game import (
-    CHANCE,
-    TERMINAL,
-    IllegalMoveError,
-    InvalidMoveError,
-    Notation,
-    Outcome,
-    Phrase,
-    RulesError,
-)
+from rules.game import CHANCE, TERMINAL, IllegalMoveError, InvalidMoveError, Outcome, RulesError
+from rules.phrases import Notation, Phrase
 
 ONE_DIE_RULES = ("never", "low", "forced-low", "after-top", "always")
 SCORINGS = ("sum", "digits")

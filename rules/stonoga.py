@@ -48,17 +48,8 @@ from fractions import Fraction
 from typing import Literal
 
 from rules.dice import multiset_distribution
-from rules.game import (
-    CHANCE,
-    TERMINAL,
-    Colour,
-    IllegalMoveError,
-    InvalidMoveError,
-    Notation,
-    Outcome,
-    Phrase,
-    RulesError,
-)
+from rules.game import CHANCE, TERMINAL, IllegalMoveError, InvalidMoveError, Outcome, RulesError
+from rules.phrases import Colour, Notation, Phrase
 
 DICE = 4
 ROLLS = 3

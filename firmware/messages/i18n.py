@@ -17,7 +17,7 @@ import string
 from collections.abc import Callable, Mapping
 
 from firmware.messages.catalogue import CATALOGUE
-from rules.game import Colour, Notation, Phrase
+from rules.phrases import Colour, Notation, Phrase
 
 LANGUAGES: tuple[str, ...] = tuple(CATALOGUE)
 DEFAULT_LANGUAGE = "pl"
@@ -131,7 +131,7 @@ class _Listed(tuple[object, ...]):
 
 
 def say(phrase: Phrase, lang: str, notation: Callable[[str], str] = str) -> str:
-    """What the rules said (a ``rules.game.Phrase``) in ``lang``, from the keys ``rules.<key>``.
+    """What the rules said (a ``rules.phrases.Phrase``) in ``lang``, from the keys ``rules.<key>``.
 
     ``notation`` writes a piece of the rule book's notation as the players type it.
     """

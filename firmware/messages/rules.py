@@ -1,4 +1,4 @@
-"""What the rule books say (``rules.game.RulesError``'s ``Phrase``), in Polish and in English.
+"""What the rule books say (a ``RulesError``'s ``rules.phrases.Phrase``), in Polish and in English.
 
 The English is the rule books' own (``rules.phrases.ENGLISH``, written once, there); the Polish is
 here, under the same keys prefixed ``rules.`` and with the same fields. ``i18n.say`` says a phrase:
