@@ -1,7 +1,9 @@
 """``kostka play GAME --players Ala,Olek``: referee a whole game in the terminal.
 
-The players type what the table shows (``3 5``, ``r r * b``, ``red blue``); Kostka lists the legal
-moves with the advisor's figures, keeps the scores, undoes (``u``) and announces the winner.
+The players type what the table shows in their language (``3 5``, ``c c * n`` or ``r r * b``,
+``czerwony niebieski`` or ``red blue``); Kostka lists the legal moves with the advisor's figures,
+keeps the scores, undoes (``u``) and announces the winner. Everything it says, its errors too,
+is in ``--lang`` (Polish by default).
 ``--bots 2`` (seats from 1, or names; or ``bot:Olek`` in ``--players``) lets the advisor play a
 seat; ``--auto-dice`` lets Kostka roll stand-in dice (``--seed`` repeats a game), so a game with
 only bots runs unattended. Each game adds its rule switches (``kostka play GAME --help``).

@@ -5,9 +5,10 @@ The loop keeps the game as a ``rules.match.Match`` (undo drops moves from it) an
 position, what to ask at a chance node, and how to word moves and the advisor's figures. It reads
 lines from ``inp`` and writes to ``out``, so a whole game runs from a script in the tests.
 
-What a person may type, at any prompt: a move (``3 5``, ``r r * b``, ``red blue``), the number of a
-listed move, ``u`` (undo the last typed move), ``?`` (help) or ``q`` (quit, after a confirmation).
-Bad input gets a message and changes nothing. Seats listed in ``bots`` play the advisor's best move
+What a person may type, at any prompt: a move (``3 5``, ``c c * n``, ``jaszczurka zielona``), the
+number of a listed move, ``u`` (undo the last typed move), ``?`` (help) or ``q`` (quit, after a
+confirmation). Bad input gets a message in the player's language (the rules' reason said through
+the catalogue) and changes nothing. Seats listed in ``bots`` play the advisor's best move
 by themselves; with ``dice`` (a seeded ``random.Random``) Kostka rolls stand-in dice at chance nodes.
 """
 
@@ -317,7 +318,7 @@ class Referee(Generic[S, M]):
             move = self.book.parse_move(state, self.table.normalise(state, text, self.lang))
             self.book.apply(state, move)
         except RulesError as error:
-            reason = say(error.reason, self.lang, lambda notation: self.table.notation(notation, self.lang))
+            reason = say(error.reason, self.lang, lambda text: self.table.notation(text, self.lang))
             self.write(t("play.bad_input", self.lang, text=text, reason=reason))
             self.write(self.table.hint(state, self.lang))
             return None
