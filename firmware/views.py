@@ -193,6 +193,17 @@ class SnapshotView:
 
 
 View = (
-    MessageView | ListView | RollView | DiceView | CardView | CardSeenView | ConfirmView | ScoresView
-    | WinnerView | TeachView | CheckView | SnapshotView | LegendView
+    MessageView
+    | ListView
+    | RollView
+    | DiceView
+    | CardView
+    | CardSeenView
+    | ConfirmView
+    | ScoresView
+    | WinnerView
+    | TeachView
+    | CheckView
+    | SnapshotView
+    | LegendView
 )

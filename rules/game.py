@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, Protocol, TypeVar
 
+from rules.phrases import Phrase
+
 CHANCE = -1
 """``to_act`` value: the next move is a chance event (a roll, a card drawn, a flick's result)."""
 
@@ -25,7 +27,23 @@ TERMINAL = -2
 
 
 class RulesError(ValueError):
-    """Base of every error the rule books raise; the message carries the position."""
+    """Base of every error the rule books raise: a ``Phrase`` (``reason``) that names the position.
+
+    >>> error = RulesError("stonoga.players", n=5)
+    >>> error.reason.key, str(error)
+    ('stonoga.players', 'Nogi Stonogi is for 2 to 4 players, not 5')
+    """
+
+    def __init__(self, key: str, /, **fields: object) -> None:
+        self.reason = Phrase(key, **fields)
+        super().__init__(str(self.reason))
+
+    def __reduce__(self) -> tuple[object, ...]:  # pickled as its reason, not as its English
+        return _rebuilt, (type(self), self.reason.key, dict(self.reason.fields))
+
+
+def _rebuilt(kind: type[RulesError], key: str, fields: dict[str, object]) -> RulesError:
+    return kind(key, **fields)
 
 
 class InvalidMoveError(RulesError):
@@ -126,6 +144,6 @@ def check_distribution(outcomes: Sequence[tuple[object, Fraction]]) -> None:
     """
     total = sum((p for _, p in outcomes), Fraction(0))
     if any(p <= 0 for _, p in outcomes):
-        raise RulesError("a chance outcome has a probability of zero or less")
+        raise RulesError("chance.not-positive")
     if total != 1:
-        raise RulesError(f"chance outcomes add up to {total}, not 1")
+        raise RulesError("chance.not-one", total=total)

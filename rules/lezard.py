@@ -46,7 +46,7 @@ What the sheet leaves open, and how this rule book decides it (also in rules/dat
 >>> book = Lezard(parse_lezard_data(EXAMPLE))
 >>> state = book.start(["Ala", "Bob"])
 >>> state = book.apply(state, book.parse_move(state, "red blue"))
->>> book.describe(state)
+>>> str(book.describe(state))
 'Ala to place a domino on square 1 (red); in hand: Ala 4, Bob 4; 0 standing'
 >>> state = book.apply(state, book.parse_move(state, "ok"))
 >>> state.targets
@@ -61,30 +61,23 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 
-from rules.game import (
-    CHANCE,
-    TERMINAL,
-    IllegalMoveError,
-    InvalidMoveError,
-    Outcome,
-    RulesError,
-)
+from rules.game import CHANCE, TERMINAL, IllegalMoveError, InvalidMoveError, Outcome, RulesError
 from rules.lezard_board import (
-    FLICK_FORMS,
     LIZARD_COUNT,
-    PLACE_FORMS,
     Card,
     Flicked,
     LezardData,
     LezardMove,
     Placed,
     RoyalFlick,
+    card_phrase,
     parse_card,
     parse_flicked,
     parse_placed,
     parse_royal,
     targets,
 )
+from rules.phrases import Colour, Phrase
 
 DEAL_SIZE = 4
 """Fallen dominoes are dealt this many at a time (the sheet: "po 4 kostki")."""
@@ -98,15 +91,6 @@ class Phase(StrEnum):
     FLICK = "flick"  # the report on the flick
     ROYAL = "royal"  # the report on the royal flick after the last domino
     OVER = "over"
-
-
-EXPECTED = {
-    Phase.DRAW: "the card drawn ('red', 'red blue', 'lizard green')",
-    Phase.PLACE: PLACE_FORMS,
-    Phase.FLICK: FLICK_FORMS,
-    Phase.ROYAL: "'royal' (the royal flick knocked every domino over) or 'done'",
-}
-"""What a player types in each phase, for messages."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,15 +173,15 @@ class Lezard:
     def start(self, players: Sequence[str]) -> LezardState:
         n = len(players)
         if not 2 <= n <= LIZARD_COUNT:
-            raise RulesError(f"Lezard Domino is for 2 to {LIZARD_COUNT} players, not {n}")
+            raise RulesError("lezard.players", most=LIZARD_COUNT, n=n)
         each = 2 if n == 2 else 1
         lizards = self.data.lizards
         seats = self.seats or tuple(tuple(lizards[i * each : (i + 1) * each]) for i in range(n))
         held = [colour for seat in seats for colour in seat]
         if len(seats) != n or any(len(seat) != each for seat in seats):
-            raise RulesError(f"with {n} players each takes {each} lizard(s); seats were {seats}")
+            raise RulesError("lezard.seats.count", players=n, n=each, seats=repr(seats))
         if len(set(held)) != len(held) or not set(held) <= set(lizards):
-            raise RulesError(f"seats must take different lizards among {', '.join(lizards)}; got {seats}")
+            raise RulesError("lezard.seats.colours", colours=tuple(map(Colour, lizards)), seats=repr(seats))
         aside = tuple(
             count if card.lizard is not None and card.lizard not in held else 0
             for card, count in zip(self.data.cards, self.data.counts, strict=True)
@@ -267,9 +251,11 @@ class Lezard:
             Phase.ROYAL: RoyalFlick,
         }.get(state.phase)
         if expected is None:
-            raise self._illegal(state, f"the game is over; {move.text()!r} is no longer a move")
+            raise self._illegal(state, Phrase("lezard.over"))
         if not isinstance(move, expected):
-            raise self._illegal(state, f"{move.text()!r} does not fit here; expected {EXPECTED[state.phase]}")
+            raise self._illegal(
+                state, Phrase("lezard.misfit", expected=Phrase(f"lezard.expected.{state.phase}"))
+            )
         if isinstance(move, Card):
             return self._draw(state, move)
         if isinstance(move, Placed):
@@ -283,17 +269,12 @@ class Lezard:
         try:
             kind = self.data.card_index(card)
         except KeyError:
-            raise self._illegal(state, f"the deck has no {card.text()!r} card; fix [deck]") from None
+            raise self._illegal(state, Phrase("lezard.deck.no-card", card=card_phrase(card))) from None
         if state.set_aside[kind]:
-            raise self._illegal(
-                state, f"the {card.text()!r} card is out of play with {len(state.players)} players; "
-                "put it in the box and draw another"
-            )
+            why = Phrase("lezard.deck.out-of-play", card=card_phrase(card), n=len(state.players))
+            raise self._illegal(state, why)
         if not state.pile[kind]:
-            raise self._illegal(
-                state, f"no {card.text()!r} card is left in the draw pile (all are in the discards); "
-                "check the card, or fix [deck] if your box has more"
-            )
+            raise self._illegal(state, Phrase("lezard.deck.none-left", card=card_phrase(card)))
         pile = list(state.pile)
         discards = list(state.discards)
         pile[kind] -= 1
@@ -312,10 +293,10 @@ class Lezard:
         target = state.targets[0]
         fell = move.fell
         if list(fell) != sorted(set(fell)):
-            raise self._illegal(state, f"{move.text()!r}: name each square once, from the head")
+            raise self._illegal(state, Phrase("lezard.report.twice"))
         for square in fell:
             if square != target and not self._standing(state, square):
-                raise self._illegal(state, f"{move.text()!r}: no domino stands on square {square}")
+                raise self._illegal(state, Phrase("lezard.report.no-domino", square=square))
         standing = list(state.standing)
         hands = list(state.hands)
         for square in fell:
@@ -337,18 +318,16 @@ class Lezard:
     def _flicked(self, state: LezardState, move: Flicked) -> LezardState:
         from_tail = state.squares_standing[::-1]
         if not 0 <= move.in_order <= len(from_tail):
-            raise self._illegal(state, f"{move.text()!r}: only {len(from_tail)} dominoes stand on the board")
+            raise self._illegal(state, Phrase("lezard.report.only", n=len(from_tail)))
         chain = set(from_tail[: move.in_order])
         if list(move.strays) != sorted(set(move.strays)):
-            raise self._illegal(state, f"{move.text()!r}: name each square once, from the head")
+            raise self._illegal(state, Phrase("lezard.report.twice"))
         for square in move.strays:
             if not self._standing(state, square):
-                raise self._illegal(state, f"{move.text()!r}: no domino stands on square {square}")
+                raise self._illegal(state, Phrase("lezard.report.no-domino", square=square))
             if square in chain:
-                raise self._illegal(
-                    state, f"{move.text()!r}: square {square} is in the chain of {move.in_order} from the "
-                    "tail; count it in the number, not with '+'"
-                )
+                why = Phrase("lezard.report.in-chain", square=square, n=move.in_order)
+                raise self._illegal(state, why)
         lizard = state.card.lizard if state.card else None
         owner = next(seat for seat, held in enumerate(state.lizards) if lizard in held)
         gets = deal(move.in_order, owner, state.turn, len(state.players))
@@ -361,8 +340,8 @@ class Lezard:
     def _standing(self, state: LezardState, square: int) -> bool:
         return 1 <= square <= len(state.standing) and state.standing[square - 1]
 
-    def _illegal(self, state: LezardState, what: str) -> IllegalMoveError:
-        return IllegalMoveError(f"{what} (at: {self.describe(state)})")
+    def _illegal(self, state: LezardState, what: Phrase) -> IllegalMoveError:
+        return IllegalMoveError("lezard.at", what=what, at=self.describe(state))
 
     # --- text -----------------------------------------------------------------------------------
 
@@ -377,28 +356,29 @@ class Lezard:
             if state.phase is Phase.ROYAL:
                 return parse_royal(text)
         except InvalidMoveError as err:
-            raise InvalidMoveError(f"{err} (at: {self.describe(state)})") from None
-        raise InvalidMoveError(f"the game is over; {text!r} is no move (at: {self.describe(state)})")
+            raise InvalidMoveError("lezard.at", what=err.reason, at=self.describe(state)) from None
+        raise InvalidMoveError("lezard.at", what=Phrase("lezard.over"), at=self.describe(state))
 
-    def describe(self, state: LezardState) -> str:
+    def describe(self, state: LezardState) -> Phrase:
         """The position in one line, for messages: who does what, hands, dominoes standing."""
         who = state.players[state.turn] if state.players else "?"
         if state.phase is Phase.DRAW:
-            again = " again" if state.card is not None and state.card.lizard is not None else ""
-            doing = f"{who} to draw a card{again}"
+            again = state.card is not None and state.card.lizard is not None
+            doing = Phrase("lezard.doing.draw-again" if again else "lezard.doing.draw", name=who)
         elif state.phase is Phase.PLACE:
             square = state.targets[0]
-            doing = f"{who} to place a domino on square {square} ({self.data.board[square - 1]})"
+            colour = Colour(self.data.board[square - 1])
+            doing = Phrase("lezard.doing.place", name=who, square=square, colour=colour)
         elif state.phase is Phase.FLICK:
             lizard = state.card.lizard if state.card else None
             owner = next((state.players[k] for k, held in enumerate(state.lizards) if lizard in held), "?")
-            doing = f"{who} to flick (lizard {lizard}: {owner}'s)"
+            doing = Phrase("lezard.doing.flick", name=who, colour=Colour(lizard or "?"), owner=owner)
         elif state.phase is Phase.ROYAL:
-            doing = f"{who} laid their last domino: royal flick?"
+            doing = Phrase("lezard.doing.royal", name=who)
         else:
-            doing = f"game over ({state.reason})"
-        hands = ", ".join(f"{p} {h}" for p, h in zip(state.players, state.hands, strict=True))
-        return f"{doing}; in hand: {hands}; {state.on_board} standing"
+            doing = Phrase(f"lezard.doing.over.{state.reason}")
+        hands = tuple(f"{p} {h}" for p, h in zip(state.players, state.hands, strict=True))
+        return Phrase("lezard.position", doing=doing, hands=hands, n=state.on_board)
 
 
 def _next_turn(state: LezardState) -> LezardState:
@@ -448,7 +428,7 @@ class TableModel:
             return Flicked(chain, strays)
         if state.phase is Phase.ROYAL:
             return RoyalFlick(self._chain(state, rng) == state.on_board)
-        raise IllegalMoveError(f"the game is over (at: {book.describe(state)})")
+        raise IllegalMoveError("lezard.at", what=Phrase("lezard.over"), at=book.describe(state))
 
     def _chain(self, state: LezardState, rng: random.Random) -> int:
         from_tail = state.squares_standing[::-1]

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.game import InvalidMoveError, RulesError
+from rules.phrases import Colour, Notation, Phrase
 
 FORMAT = 1
 """The data format this parser reads (the file's ``format`` key)."""
@@ -120,30 +121,28 @@ def parse_lezard_data(text: str, source: str = "lezard.toml") -> LezardData:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise LezardDataError(f"{source}: not valid TOML ({err}); fix that line and try again") from err
+        raise LezardDataError("lezard.data.toml", at=source, error=str(err)) from err
     where = _Where(text, source)
     unknown = sorted(set(raw) - {"format", "guess", "dominoes", "lizards", "board", "deck"})
     if unknown:
-        raise LezardDataError(
-            f"{where.key('', unknown[0])}: unknown key {unknown[0]!r}; the keys are format, guess, "
-            "dominoes, lizards, [board] and [deck] (see rules/data/README.md)"
-        )
+        raise LezardDataError("lezard.data.unknown-key", at=where.key("", unknown[0]), key=unknown[0])
     if raw.get("format", FORMAT) != FORMAT:
-        raise LezardDataError(f"{where.key('', 'format')}: format must be {FORMAT}, got {raw['format']!r}")
+        raise LezardDataError(
+            "lezard.data.format", at=where.key("", "format"), format=FORMAT, got=repr(raw["format"])
+        )
     guess = raw.get("guess", True)
     if not isinstance(guess, bool):
-        raise LezardDataError(f"{where.key('', 'guess')}: guess must be true or false, got {guess!r}")
+        raise LezardDataError("lezard.data.guess", at=where.key("", "guess"), got=repr(guess))
     dominoes = _dominoes(raw, where)
     lizards = _names(raw.get("lizards"), where, "", "lizards")
     if len(lizards) != LIZARD_COUNT:
         raise LezardDataError(
-            f"{where.key('', 'lizards')}: lizards must name {LIZARD_COUNT} colours (the box has "
-            f"{LIZARD_COUNT} lizards), got {len(lizards)}"
+            "lezard.data.lizards", at=where.key("", "lizards"), n=LIZARD_COUNT, got=len(lizards)
         )
     board_table = _table(raw, "board", where)
     extra = sorted(set(board_table) - {"squares"})
     if extra:
-        raise LezardDataError(f"{where.key('board', extra[0])}: unknown key {extra[0]!r} in [board]")
+        raise LezardDataError("lezard.data.board-key", at=where.key("board", extra[0]), key=extra[0])
     board = _names(board_table.get("squares"), where, "board", "squares")
     cards, counts = _deck(_table(raw, "deck", where), board, lizards, where)
     return LezardData(board, lizards, cards, counts, dominoes, guess)
@@ -156,24 +155,28 @@ class _Where:
     text: str
     source: str
 
-    def key(self, section: str, key: str) -> str:
+    def key(self, section: str, key: str) -> Phrase:
         line = _line_of(self.text, section, key)
         path = f"[{section}] {key}" if section else key
-        return f"{self.source} line {line}, {path}" if line else f"{self.source}, {path}"
+        if line:
+            return Phrase("lezard.data.line", source=self.source, line=line, path=path)
+        return Phrase("lezard.data.key", source=self.source, path=path)
 
-    def entry(self, section: str, key: str, position: int) -> str:
+    def entry(self, section: str, key: str, position: int) -> Phrase:
         """Like ``key``, for the ``position``-th (1-based) string of the list that ``key`` sets."""
         line = _line_of(self.text, section, key)
         path = f"[{section}] {key}" if section else key
         if line is None:
-            return f"{self.source}, {path} entry {position}"
+            return Phrase("lezard.data.entry", source=self.source, path=path, entry=position)
         seen = 0
         for number, text in enumerate(self.text.splitlines()[line - 1 :], start=line):
             code = text.split("=", 1)[1] if number == line and "=" in text else text
             seen += _strings(code)
             if seen >= position:
-                return f"{self.source} line {number}, {path} entry {position}"
-        return f"{self.source} line {line}, {path} entry {position}"
+                break
+        else:
+            number = line
+        return Phrase("lezard.data.line-entry", source=self.source, line=number, path=path, entry=position)
 
 
 _TOKEN = re.compile(r'"[^"]*"|\'[^\']*\'|#')
@@ -206,18 +209,17 @@ def _line_of(text: str, section: str, key: str) -> int | None:
 def _table(raw: Mapping[str, object], name: str, where: _Where) -> Mapping[str, object]:
     table = raw.get(name)
     if not isinstance(table, dict):
-        raise LezardDataError(f"{where.source}: the [{name}] table is missing (see rules/data/README.md)")
+        raise LezardDataError("lezard.data.no-table", at=where.source, table=name)
     return table
 
 
 def _dominoes(raw: Mapping[str, object], where: _Where) -> int:
     dominoes = raw.get("dominoes")
     if not isinstance(dominoes, int) or isinstance(dominoes, bool) or dominoes <= 0:
-        raise LezardDataError(f"{where.key('', 'dominoes')}: dominoes must be a whole number above 0")
+        raise LezardDataError("lezard.data.dominoes", at=where.key("", "dominoes"))
     if dominoes % LIZARD_COUNT:
         raise LezardDataError(
-            f"{where.key('', 'dominoes')}: dominoes must split evenly among the {LIZARD_COUNT} "
-            f"lizards (60 in the box: 15 each), got {dominoes}"
+            "lezard.data.dominoes-split", at=where.key("", "dominoes"), n=LIZARD_COUNT, got=dominoes
         )
     return dominoes
 
@@ -225,26 +227,28 @@ def _dominoes(raw: Mapping[str, object], where: _Where) -> int:
 def _names(value: object, where: _Where, section: str, key: str) -> tuple[str, ...]:
     """A list of colour names, each checked and folded to lower case."""
     if not isinstance(value, list) or not value:
-        raise LezardDataError(f"{where.key(section, key)}: {key} must be a list of colour names")
+        raise LezardDataError("lezard.data.names", at=where.key(section, key), key=key)
     names = []
     for position, name in enumerate(value, start=1):
         if not isinstance(name, str):
-            raise LezardDataError(f"{where.entry(section, key, position)}: {name!r} is not a name")
+            raise LezardDataError(
+                "lezard.data.not-a-name", at=where.entry(section, key, position), name=repr(name)
+            )
         problem = _name_problem(name)
         if problem:
-            raise LezardDataError(f"{where.entry(section, key, position)}: {problem}")
+            raise LezardDataError("lezard.data.name", at=where.entry(section, key, position), problem=problem)
         names.append(name.casefold())
     if key == "lizards" and len(set(names)) != len(names):
-        raise LezardDataError(f"{where.key(section, key)}: each lizard needs its own colour")
+        raise LezardDataError("lezard.data.lizard-twice", at=where.key(section, key))
     return tuple(names)
 
 
-def _name_problem(name: str) -> str:
+def _name_problem(name: str) -> Phrase | None:
     if not name or any(ch.isspace() or ch in "+-#" or ch.isdigit() for ch in name):
-        return f"colour {name!r} must be one word without digits, spaces, '+', '-' or '#'"
+        return Phrase("lezard.data.name-words", name=name)
     if name.casefold() in RESERVED or "lizard".startswith(name.casefold()):
-        return f"{name!r} is a word of the move notation; call the colour something else"
-    return ""
+        return Phrase("lezard.data.name-reserved", name=name)
+    return None
 
 
 def _deck(
@@ -256,37 +260,32 @@ def _deck(
     for key, count in table.items():
         place = where.key("deck", key)
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise LezardDataError(f"{place}: the count must be a whole number, 0 or more, got {count!r}")
+            raise LezardDataError("lezard.data.count", at=place, got=repr(count))
         card = _data_card(key, board, lizards, place)
         identity = (card.lizard, tuple(sorted(card.squares)))
         if identity in seen:
-            raise LezardDataError(f"{place}: the same card as {seen[identity]!r}; add up their counts")
+            raise LezardDataError("lezard.data.same-card", at=place, card=seen[identity])
         seen[identity] = key
         if count:
             cards.append(card)
             counts.append(count)
     if not any(card.lizard is None for card in cards):
-        raise LezardDataError(f"{where.source}: the [deck] has no colour card; the game needs some")
+        raise LezardDataError("lezard.data.no-colour-card", at=where.source)
     return tuple(cards), tuple(counts)
 
 
-def _data_card(key: str, board: tuple[str, ...], lizards: tuple[str, ...], place: str) -> Card:
+def _data_card(key: str, board: tuple[str, ...], lizards: tuple[str, ...], place: Phrase) -> Card:
     words = key.casefold().replace("+", " ").split()
     if words and words[0] == "lizard":
         if len(words) != 2 or words[1] not in lizards:
-            raise LezardDataError(
-                f"{place}: a lizard card is written 'lizard COLOUR' with a colour of lizards "
-                f"({', '.join(lizards)})"
-            )
+            raise LezardDataError("lezard.data.lizard-card", at=place, colours=_colours(lizards))
         return Card(lizard=words[1])
     if not 1 <= len(words) <= 2:
-        raise LezardDataError(f"{place}: a colour card shows one or two squares, e.g. 'red' or 'red blue'")
+        raise LezardDataError("lezard.data.colour-card", at=place)
     for word in words:
         if word not in board:
-            raise LezardDataError(
-                f"{place}: the board has no square coloured {word!r} (its colours: "
-                f"{', '.join(dict.fromkeys(board))}); fix the card or the [board]"
-            )
+            colours = _colours(dict.fromkeys(board))
+            raise LezardDataError("lezard.data.no-square", at=place, colour=Colour(word), colours=colours)
     return Card(squares=tuple(words))
 
 
@@ -300,34 +299,49 @@ def parse_card(data: LezardData, text: str) -> Card:
     """
     words = text.casefold().replace("+", " ").split()
     readings: list[Card] = []
-    problems: list[str] = []
+    problems: list[Phrase] = []
     if len(words) == 1 and "lizard".startswith(words[0]):
-        problems.append(f"a lizard card is 'lizard COLOUR' ({', '.join(data.lizards)})")
+        problems.append(Phrase("lezard.card.lizard-alone", colours=_colours(data.lizards)))
     if len(words) == 2 and "lizard".startswith(words[0]):
         try:
             readings.append(Card(lizard=_match(words[1], data.lizards, "lizard")))
         except InvalidMoveError as err:
-            problems.append(str(err))
+            problems.append(err.reason)
     if 1 <= len(words) <= 2:
         try:
             readings.append(Card(squares=tuple(_match(w, data.colours, "square") for w in words)))
         except InvalidMoveError as err:
-            problems.append(str(err))
+            problems.append(err.reason)
     else:
-        problems.append("a card is one or two colours ('red', 'red blue') or 'lizard COLOUR'")
+        problems.append(Phrase("lezard.card.words"))
     if len(readings) > 1:
-        first, second = readings[0].text(), readings[1].text()
-        raise InvalidMoveError(f"{text!r} could be {first!r} or {second!r}: type more letters")
+        first, second = card_phrase(readings[0]), card_phrase(readings[1])
+        raise InvalidMoveError("lezard.card.either", text=Notation(text), first=first, second=second)
     if not readings:
-        raise InvalidMoveError(f"{text!r} is not a card: {problems[0]}")
+        raise InvalidMoveError("lezard.card.none", text=Notation(text), why=problems[0])
     card = readings[0]
     try:
         return data.cards[data.card_index(card)]
     except KeyError:
-        raise InvalidMoveError(
-            f"{text!r}: the deck in the data file has no {card.text()!r} card; check the card, "
-            "or add it to [deck] if your box has it"
-        ) from None
+        card_named = card_phrase(card)
+        raise InvalidMoveError("lezard.card.not-in-deck", text=Notation(text), card=card_named) from None
+
+
+def card_phrase(card: Card) -> Phrase:
+    """A card in words: its colours, or its lizard's.
+
+    >>> str(card_phrase(Card(lizard="green"))), str(card_phrase(Card(("red", "blue"))))
+    ('lizard green', 'red blue')
+    """
+    if card.lizard is not None:
+        return Phrase("lezard.card.lizard", colour=Colour(card.lizard))
+    if len(card.squares) == 1:
+        return Phrase("lezard.card.one", colour=Colour(card.squares[0]))
+    return Phrase("lezard.card.two", first=Colour(card.squares[0]), second=Colour(card.squares[1]))
+
+
+def _colours(names: Iterable[str]) -> tuple[Colour, ...]:
+    return tuple(Colour(name) for name in names)
 
 
 def _match(word: str, names: Iterable[str], what: str) -> str:
@@ -338,8 +352,8 @@ def _match(word: str, names: Iterable[str], what: str) -> str:
     if len(found) == 1:
         return found[0]
     if found:
-        raise InvalidMoveError(f"{word!r} could be the {what} colour {' or '.join(found)}: type more letters")
-    raise InvalidMoveError(f"{word!r} is no {what} colour (they are {', '.join(names)})")
+        raise InvalidMoveError(f"lezard.{what}-colour.either", word=Notation(word), colours=_colours(found))
+    raise InvalidMoveError(f"lezard.{what}-colour.none", word=Notation(word), colours=_colours(names))
 
 
 # --- the board in play ----------------------------------------------------------------------------
@@ -424,10 +438,6 @@ LezardMove = Card | Placed | Flicked | RoyalFlick
 """A card drawn (chance) or a player's report of what fell."""
 
 
-PLACE_FORMS = "'ok', or 'fell' and the squares whose dominoes fell ('fell 12', 'fell 10-12')"
-FLICK_FORMS = "'fell N' (N fell in order from the tail), then '+S' for each square that fell out of order"
-
-
 def _squares_text(squares: Sequence[int]) -> str:
     """``(3, 4, 5, 9)`` -> ``'3-5 9'``."""
     parts: list[str] = []
@@ -445,10 +455,10 @@ def _squares(word: str) -> list[int]:
     """``'12'`` -> [12], ``'10-12'`` -> [10, 11, 12]."""
     low, dash, high = word.partition("-")
     if not low.isdigit() or (dash and not high.isdigit()):
-        raise InvalidMoveError(f"{word!r} is not a square number or a range like 10-12")
+        raise InvalidMoveError("lezard.report.not-squares", word=word)
     first, last = int(low), int(high) if dash else int(low)
     if last < first:
-        raise InvalidMoveError(f"the range {word!r} runs backwards; write it from the head, like 10-12")
+        raise InvalidMoveError("lezard.report.backwards", word=word)
     return list(range(first, last + 1))
 
 
@@ -468,10 +478,10 @@ def parse_placed(text: str, target: int) -> Placed:
             return Placed((target,))
     try:
         if not words or any(w.startswith("+") for w in words):
-            raise InvalidMoveError("that is not a report")
+            raise InvalidMoveError("lezard.report.none")
         squares = sorted({s for word in words for s in _squares(word)})
     except InvalidMoveError as err:
-        raise InvalidMoveError(f"{err}; a report on placing is {PLACE_FORMS}") from None
+        raise InvalidMoveError("lezard.report.placing", why=err.reason) from None
     return Placed(tuple(squares))
 
 
@@ -481,7 +491,7 @@ def parse_flicked(text: str) -> Flicked:
     if words and "fell".startswith(words[0]) and not words[0][:1].isdigit():
         words = words[1:]
     if not words or not words[0].isdigit() or not all(w.startswith("+") for w in words[1:]):
-        raise InvalidMoveError(f"a report on a flick is {FLICK_FORMS}, e.g. 'fell 5 +12 +14'")
+        raise InvalidMoveError("lezard.report.flick")
     strays = sorted({s for word in words[1:] for s in _squares(word[1:])})
     return Flicked(int(words[0]), tuple(strays))
 
@@ -493,4 +503,4 @@ def parse_royal(text: str) -> RoyalFlick:
         return RoyalFlick(True)
     if len(words) == 1 and ("done".startswith(words[0]) or words[0] == "no"):
         return RoyalFlick(False)
-    raise InvalidMoveError("after the last domino say 'royal' (the royal flick knocked all over) or 'done'")
+    raise InvalidMoveError("lezard.report.royal")

@@ -63,7 +63,7 @@ class Match(Generic[S, M]):
             try:
                 match = match.play_text(text)
             except RulesError as error:
-                raise RulesError(f"saved move {number} {text!r} does not apply: {error}") from error
+                raise RulesError("match.saved-move", number=number, text=text, error=error.reason) from error
         return match
 
     @property
@@ -83,7 +83,7 @@ class Match(Generic[S, M]):
     def undo(self) -> Match[S, M]:
         """This match without its last move; ``RulesError`` when nothing has been played."""
         if not self.moves:
-            raise RulesError("nothing to undo: no move has been played yet")
+            raise RulesError("match.nothing-to-undo")
         return Match(self.book, self.players, self.moves[:-1], self.states[:-1])
 
     def summary(self) -> dict[str, Any]:

@@ -61,7 +61,8 @@ from functools import cache
 from itertools import combinations
 
 from rules.dice import multiset_distribution
-from rules.game import CHANCE, TERMINAL, IllegalMoveError, InvalidMoveError, Outcome
+from rules.game import CHANCE, TERMINAL, IllegalMoveError, InvalidMoveError, Outcome, RulesError
+from rules.phrases import Notation, Phrase
 
 ONE_DIE_RULES = ("never", "low", "forced-low", "after-top", "always")
 SCORINGS = ("sum", "digits")
@@ -303,7 +304,7 @@ class ShutTheBox:
     def start(self, players: Sequence[str]) -> State:
         names = tuple(players)
         if not names:
-            raise ValueError("Shut the Box needs at least one player")
+            raise RulesError("shut.players")
         board = self.all_flaps()
         return State(names, ((),), board, (), self._auto_dice(board), False)
 
@@ -332,20 +333,20 @@ class ShutTheBox:
     def apply(self, state: State, move: Move) -> State:
         actor = self.to_act(state)
         if actor == TERMINAL:
-            raise IllegalMoveError(f"the game is over, no move applies: {describe(state)}")
+            raise IllegalMoveError("shut.over", at=describe(state))
         if isinstance(move, Roll):
             return self._apply_roll(state, move, actor)
         if actor == CHANCE:
-            raise IllegalMoveError(f"{move.text()!r}: the dice must be rolled first: {describe(state)}")
+            raise IllegalMoveError("shut.roll-first", at=describe(state))
         if isinstance(move, ChooseDice):
             if state.roll or move.count not in self.dice_choices(state.open_flaps):
-                raise IllegalMoveError(f"{move.text()!r} is not a choice here: {describe(state)}")
+                raise IllegalMoveError("shut.not-a-choice", at=describe(state))
             return replace(state, dice=move.count)
         if not state.roll:
-            raise IllegalMoveError(f"{move.text()!r}: choose how many dice to roll first: {describe(state)}")
+            raise IllegalMoveError("shut.choose-dice-first", at=describe(state))
         flaps = tuple(sorted(move.flaps))
         if flaps not in self.shut_options(state.open_flaps, state.roll):
-            raise IllegalMoveError(f"{move.text()!r} is not allowed by this roll: {describe(state)}")
+            raise IllegalMoveError("shut.not-by-this-roll", at=describe(state))
         left = tuple(f for f in state.open_flaps if f not in flaps)
         if not left:
             return self._end_turn(state, left)
@@ -353,10 +354,9 @@ class ShutTheBox:
 
     def _apply_roll(self, state: State, move: Roll, actor: int) -> State:
         if actor != CHANCE:
-            raise IllegalMoveError(f"{move.text()!r}: no roll is due now: {describe(state)}")
+            raise IllegalMoveError("shut.no-roll-due", at=describe(state))
         if len(move.pips) != state.dice or not all(1 <= p <= 6 for p in move.pips):
-            need = "one die" if state.dice == 1 else f"{state.dice} dice"
-            raise IllegalMoveError(f"{move.text()!r}: this roll is {need}, each 1 to 6: {describe(state)}")
+            raise IllegalMoveError("shut.roll-size", n=state.dice, at=describe(state))
         pips = tuple(sorted(move.pips))
         if self.shut_options(state.open_flaps, pips):
             return replace(state, roll=pips)
@@ -386,21 +386,21 @@ class ShutTheBox:
         actor = self.to_act(state)
         words = [w for w in re.split(r"[\s,]+", text.strip().lower()) if w]
         if actor == TERMINAL:
-            raise IllegalMoveError(f"the game is over, no move applies: {describe(state)}")
+            raise IllegalMoveError("shut.over", at=describe(state))
         if actor == CHANCE:
             if words[:1] == ["roll"]:
                 words = words[1:]
-            numbers = _numbers(words, text, "a roll like '3 5' (or '4' for one die)", state)
+            numbers = _numbers(words, text, "roll", state)
             move: Move = Roll(tuple(sorted(numbers)))
         elif state.roll:
             if words[:1] == ["shut"]:
                 words = words[1:]
-            numbers = _numbers(words, text, "the flaps to shut, like '2 5'", state)
+            numbers = _numbers(words, text, "flaps", state)
             move = Shut(tuple(sorted(numbers)))
         else:
             count = {"1": 1, "one": 1, "2": 2, "two": 2}.get(words[0] if words else "")
             if count is None or len(words) > 2 or words[1:] not in ([], ["die"], ["dice"]):
-                raise InvalidMoveError(f"{text!r}: say how many dice to roll, '1' or '2': {describe(state)}")
+                raise InvalidMoveError("shut.how-many-dice", text=Notation(text), at=describe(state))
             move = ChooseDice(count)
         self._check(state, move)
         return move
@@ -409,10 +409,9 @@ class ShutTheBox:
         """Raise the error ``apply`` would, with the legal choices named."""
         if isinstance(move, Shut) and move not in self.legal_moves(state):
             options = self.shut_options(state.open_flaps, state.roll)
-            choices = ", ".join(" ".join(map(str, s)) for s in options)
-            raise IllegalMoveError(
-                f"cannot shut {' '.join(map(str, move.flaps))}: {describe(state)}; shut one of: {choices}"
-            )
+            choices = tuple(" ".join(map(str, s)) for s in options)
+            flaps = " ".join(map(str, move.flaps))
+            raise IllegalMoveError("shut.cannot-shut", flaps=flaps, at=describe(state), choices=choices)
         self.apply(state, move)
 
     def outcome(self, state: State) -> Outcome | None:
@@ -428,7 +427,7 @@ class ShutTheBox:
 
 def _numbers(words: list[str], text: str, wanted: str, state: State) -> list[int]:
     if not words or not all(w.isdigit() for w in words):
-        raise InvalidMoveError(f"{text!r} is not {wanted}: {describe(state)}")
+        raise InvalidMoveError(f"shut.not-{wanted}", text=Notation(text), at=describe(state))
     return [int(w) for w in words]
 
 
@@ -451,20 +450,19 @@ def rounds_won(state: State) -> tuple[int, ...]:
     return tuple(won)
 
 
-def describe(state: State) -> str:
+def describe(state: State) -> Phrase:
     """The position in words, for messages: whose turn, the open flaps and the roll.
 
-    >>> describe(ShutTheBox().start(["Ala"]))
+    >>> str(describe(ShutTheBox().start(["Ala"])))
     'round 1, Ala to roll 2 dice, open flaps 1 2 3 4 5 6 7 8 9'
     """
     if state.seat >= len(state.players):
-        return f"game over after round {state.round}"
+        return Phrase("shut.at.over", round=state.round)
     name = state.players[state.seat]
     board = " ".join(map(str, state.open_flaps))
     if state.roll:
-        doing = f"to shut after rolling {' '.join(map(str, state.roll))}"
-    elif state.dice == 0:
-        doing = "to choose 1 or 2 dice"
-    else:
-        doing = "to roll 1 die" if state.dice == 1 else f"to roll {state.dice} dice"
-    return f"round {state.round}, {name} {doing}, open flaps {board}"
+        roll = " ".join(map(str, state.roll))
+        return Phrase("shut.at.shut", round=state.round, name=name, roll=roll, flaps=board)
+    if state.dice == 0:
+        return Phrase("shut.at.choose", round=state.round, name=name, flaps=board)
+    return Phrase("shut.at.roll", round=state.round, name=name, n=state.dice, flaps=board)

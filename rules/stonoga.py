@@ -49,6 +49,7 @@ from typing import Literal
 
 from rules.dice import multiset_distribution
 from rules.game import CHANCE, TERMINAL, IllegalMoveError, InvalidMoveError, Outcome, RulesError
+from rules.phrases import Colour, Notation, Phrase
 
 DICE = 4
 ROLLS = 3
@@ -72,9 +73,9 @@ _FACE_WORDS: dict[str, int] = {
 _VERBS: dict[str, str] = {
     "roll": "roll", "rzut": "roll",
     "keep": "keep", "zostaw": "keep", "zatrzymaj": "keep",
-    "reroll": "reroll", "przerzuć": "reroll",
+    "reroll": "reroll", "przerzuć": "reroll", "przerzuc": "reroll",
     "stop": "stop", "koniec": "stop",
-    "take": "take", "weź": "take", "bierz": "take",
+    "take": "take", "weź": "take", "wez": "take", "bierz": "take",
     "steal": "steal", "zabierz": "steal", "ukradnij": "steal",
 }  # fmt: skip
 _NOTHING = {"nothing", "none", "-", "nic", "pass", "pas"}
@@ -90,7 +91,7 @@ class Tile:
 
     def __post_init__(self) -> None:
         if not (0 <= self.colour < STAR and self.boots in BOOTS):
-            raise RulesError(f"no tile has colour {self.colour} and {self.boots} boots")
+            raise RulesError("stonoga.no-such-tile", colour=self.colour, boots=self.boots)
 
     def text(self) -> str:
         return f"{LETTERS[self.colour]}{self.boots}"
@@ -194,17 +195,19 @@ def counts(dice: Sequence[int]) -> tuple[int, ...]:
     return tuple(sum(1 for face in dice if face == colour) + stars for colour in range(STAR))
 
 
-def describe(state: StonogaState) -> str:
+def describe(state: StonogaState) -> Phrase:
     """The position in words, for error messages."""
     if not state.centre:
-        return "the game is over"
-    who = f"{state.players[state.seat]}'s turn"
+        return Phrase("stonoga.at.over")
+    name = state.players[state.seat]
+    dice = Notation(faces_text(state.dice))
     if state.phase == "roll":
-        aside = f", keeping {faces_text(state.dice)}" if state.dice else ""
-        return f"{who}, roll {state.rolls + 1} of {ROLLS}{aside}"
+        if state.dice:
+            return Phrase("stonoga.at.roll-keeping", name=name, n=state.rolls + 1, of=ROLLS, dice=dice)
+        return Phrase("stonoga.at.roll", name=name, n=state.rolls + 1, of=ROLLS)
     if state.phase == "choose":
-        return f"{who}, after roll {state.rolls} of {ROLLS}, dice {faces_text(state.dice)}"
-    return f"{who}, choosing a tile with dice {faces_text(state.dice)}"
+        return Phrase("stonoga.at.choose", name=name, n=state.rolls, of=ROLLS, dice=dice)
+    return Phrase("stonoga.at.take", name=name, dice=dice)
 
 
 def best_colour_boots(centipede: Sequence[Tile]) -> int:
@@ -226,7 +229,7 @@ class Stonoga:
 
     def start(self, players: Sequence[str]) -> StonogaState:
         if not 2 <= len(players) <= 4:
-            raise RulesError(f"Nogi Stonogi is for 2 to 4 players, not {len(players)}")
+            raise RulesError("stonoga.players", n=len(players))
         return StonogaState(tuple(players), ALL_TILES, tuple(() for _ in players))
 
     def to_act(self, state: StonogaState) -> int:
@@ -300,7 +303,7 @@ class Stonoga:
         where = describe(state)
         words = unicodedata.normalize("NFC", text).lower().replace(",", " ").replace(";", " ").split()
         if not words:
-            raise InvalidMoveError(f"an empty move ({where}): type the dice, a keep, 'stop' or a tile")
+            raise InvalidMoveError("stonoga.empty", at=where)
         verb = _VERBS.get(words[0])
         rest = words[1:] if verb else words
         if verb is None:
@@ -314,7 +317,7 @@ class Stonoga:
         self._check(state, move)
         return move
 
-    def _build(self, state: StonogaState, verb: str, rest: list[str], where: str) -> Move:
+    def _build(self, state: StonogaState, verb: str, rest: list[str], where: Phrase) -> Move:
         if verb == "stop" and not rest:
             return Stop()
         if verb in ("nothing", "take") and " ".join(rest) in _NOTHING:
@@ -332,65 +335,61 @@ class Stonoga:
             shown = Counter(state.dice)
             named = Counter(shown if not rest or " ".join(rest) in _ALL else _faces(rest, where))
             if not named <= shown:
-                raise IllegalMoveError(f"cannot reroll {' '.join(rest)}: not among the dice ({where})")
+                raise IllegalMoveError("stonoga.reroll-not-there", dice=Notation(" ".join(rest)), at=where)
             return Keep(tuple(sorted((shown - named).elements())))
         if verb in ("take", "steal"):
             tile = _tile("".join(rest), where)
             thefts = [s for s in self.stealable(state) if s.tile == tile]
             if verb == "steal" or (tile not in state.centre and thefts):
                 if not thefts:
-                    raise IllegalMoveError(
-                        f"cannot steal {tile.text()}: no other centipede ends with it ({where})"
-                    )
+                    raise IllegalMoveError("stonoga.steal-not-there", tile=Notation(tile.text()), at=where)
                 return thefts[0]
             return Take(tile)
         if verb == "faces":
-            raise IllegalMoveError(f"the rolls are over ({where}): choose a tile, e.g. 'take r3'")
-        raise InvalidMoveError(f"cannot read {' '.join([verb, *rest])!r} ({where})")
+            raise IllegalMoveError("stonoga.rolls-over", at=where)
+        raise InvalidMoveError("stonoga.unreadable", text=Notation(" ".join([verb, *rest])), at=where)
 
     def _check(self, state: StonogaState, move: Move) -> None:
         where = describe(state)
         actor = self.to_act(state)
         if actor == TERMINAL:
-            raise IllegalMoveError(f"no more moves: {where}")
+            raise IllegalMoveError("stonoga.over", at=where)
         if isinstance(move, Roll):
             if actor != CHANCE:
-                raise IllegalMoveError(f"no dice are rolling ({where}): keep dice, stop or take a tile")
+                raise IllegalMoveError("stonoga.no-roll-due", at=where)
             need = DICE - len(state.dice)
             if len(move.faces) != need or any(not 0 <= f < FACES for f in move.faces):
-                dice = "1 die is" if need == 1 else f"{need} dice are"
-                raise IllegalMoveError(f"{dice} rolled, not {len(move.faces)} ({where}): type what they show")
+                raise IllegalMoveError("stonoga.dice-count", n=need, typed=len(move.faces), at=where)
             if list(move.faces) != sorted(move.faces):
-                raise IllegalMoveError(f"a roll lists its faces in the order {LETTERS} ({where})")
+                raise IllegalMoveError("stonoga.roll-order", order=Notation(" ".join(LETTERS)), at=where)
             return
         if actor == CHANCE:
-            raise IllegalMoveError(
-                f"the dice must be rolled first ({where}): type what they show, e.g. 'r r * b'"
-            )
+            raise IllegalMoveError("stonoga.roll-first", at=where)
         if move not in self.legal_moves(state):
-            raise IllegalMoveError(f"{move.text()} is not allowed ({where}): {_why(self, state, move)}")
+            raise IllegalMoveError("stonoga.not-allowed", why=_why(self, state, move), at=where)
 
 
-def _why(book: Stonoga, state: StonogaState, move: Move) -> str:
+def _why(book: Stonoga, state: StonogaState, move: Move) -> Phrase:
     if state.phase == "choose":
         if isinstance(move, Keep):
             if len(move.faces) >= DICE:
-                return "keeping all four dice is stopping: type 'stop'"
-            return f"the dice on the table are {faces_text(state.dice)}"
-        return "choose dice to keep, or 'stop'"
+                return Phrase("stonoga.why.keep-all")
+            return Phrase("stonoga.why.not-on-table", dice=Notation(faces_text(state.dice)))
+        return Phrase("stonoga.why.keep-or-stop")
     if isinstance(move, Keep | Stop):
-        return "the rolls are over: take a tile"
+        return Phrase("stonoga.why.rolls-over")
     if isinstance(move, TakeNothing):
-        return "a tile fits, so one must be taken"
+        return Phrase("stonoga.why.must-take")
     if isinstance(move, Steal) and not book.options.stealing:
-        return "stealing is a variant that is not in play"
+        return Phrase("stonoga.why.no-stealing")
     if isinstance(move, Take | Steal):
         tile, have = move.tile, counts(state.dice)[move.tile.colour]
         if isinstance(move, Take) and tile not in state.centre:
-            return f"{tile.text()} is not in the centre"
-        need = "exactly" if isinstance(move, Steal) else "at least"
-        return f"it needs {need} {tile.boots} {ENGLISH[tile.colour]} with stars; the dice give {have}"
-    return "not a move of this phase"
+            return Phrase("stonoga.why.not-in-centre", tile=Notation(tile.text()))
+        need = "exactly" if isinstance(move, Steal) else "at-least"
+        colour = Colour(ENGLISH[tile.colour])
+        return Phrase(f"stonoga.why.needs-{need}", n=tile.boots, colour=colour, have=have)
+    return Phrase("stonoga.why.wrong-phase")
 
 
 def set_asides(dice: Sequence[int]) -> tuple[tuple[int, ...], ...]:
@@ -405,7 +404,7 @@ def set_asides(dice: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     return tuple(sorted(out))
 
 
-def _faces(words: list[str], where: str) -> tuple[int, ...]:
+def _faces(words: list[str], where: Phrase) -> tuple[int, ...]:
     faces: list[int] = []
     for word in words:
         if word in _FACE_WORDS:
@@ -413,24 +412,22 @@ def _faces(words: list[str], where: str) -> tuple[int, ...]:
         elif all(ch in LETTERS for ch in word):
             faces += [LETTERS.index(ch) for ch in word]
         else:
-            raise InvalidMoveError(
-                f"{word!r} is not a die face ({where}): use y r g b k * (black is k) or a colour's name"
-            )
+            raise InvalidMoveError("stonoga.no-face", word=word, at=where)
     return tuple(sorted(faces))
 
 
 def parse_tile(text: str) -> Tile:
     """A tile as a person writes it (for the advisor's target): ``parse_tile("Czerwony 3")``
     is ``Tile(colour=1, boots=3)``; ``InvalidMoveError`` otherwise."""
-    return _tile("".join(unicodedata.normalize("NFC", text).lower().split()), "a tile on its own")
+    return _tile("".join(unicodedata.normalize("NFC", text).lower().split()), Phrase("stonoga.at.tile"))
 
 
-def _tile(word: str, where: str) -> Tile:
+def _tile(word: str, where: Phrase) -> Tile:
     match = re.fullmatch(r"(\d)(\D+)|(\D+)(\d)", word)
     if match is None:
-        raise InvalidMoveError(f"{word!r} is not a tile ({where}): write a colour and boots, e.g. 'r3'")
+        raise InvalidMoveError("stonoga.not-a-tile", word=Notation(word), at=where)
     boots, colour = (match[1], match[2]) if match[1] else (match[4], match[3])
     face = _FACE_WORDS.get(colour)
     if face is None or face == STAR or int(boots) not in BOOTS:
-        raise InvalidMoveError(f"no tile is {word!r} ({where}): tiles are y r g b k with 2, 3 or 4 boots")
+        raise InvalidMoveError("stonoga.no-tile", word=Notation(word), at=where)
     return Tile(face, int(boots))

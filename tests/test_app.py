@@ -177,8 +177,14 @@ def test_a_camera_that_fails_is_reported_retried_and_back(tmp_path: Path) -> Non
     dog = Watchdog(1.0, 5.0, send=lambda: True)
     dog.camera_answered = lambda: answered.append(time.monotonic())  # type: ignore[method-assign]
     feed = CameraFeed(
-        open_source, events, lambda f, a: truth_reading(dice.tray, (160, 120)),
-        watchdog=dog, fps=50, idle_fps=10, stall_s=1.0, backoff=(0.05, 0.2),
+        open_source,
+        events,
+        lambda f, a: truth_reading(dice.tray, (160, 120)),
+        watchdog=dog,
+        fps=50,
+        idle_fps=10,
+        stall_s=1.0,
+        backoff=(0.05, 0.2),
     )
     feed.start()
     try:
@@ -225,8 +231,13 @@ def test_frames_replayed_from_a_folder_are_read_once_when_they_settle(tmp_path: 
 
 
 def test_frame_rate_drops_when_idle_and_comes_back() -> None:
-    feed = CameraFeed(lambda: SyntheticSource(StandInDice()), queue.Queue(), lambda f, a: truth_reading(
-        StandInDice().tray, (640, 480)), fps=10, idle_fps=2)
+    feed = CameraFeed(
+        lambda: SyntheticSource(StandInDice()),
+        queue.Queue(),
+        lambda f, a: truth_reading(StandInDice().tray, (640, 480)),
+        fps=10,
+        idle_fps=2,
+    )
     assert feed.interval == pytest.approx(0.1)
     feed.set_idle(True)
     assert feed.interval == pytest.approx(0.5)
@@ -267,9 +278,15 @@ def test_every_move_is_saved_before_the_next_screen(tmp_path: Path) -> None:
         camera = IdleCamera()
         state, first = start(Setup((ShutTheBox(),)), lang="en", players=1)
         loop = Loop(
-            state, first, events=queue.Queue(), screen=screen, render=render_view,
-            keeper=Keeper(store, language="en"), camera=camera,  # type: ignore[arg-type]
-            notifier=Notifier(None), watchdog=Watchdog(None, 10.0, lambda: True),
+            state,
+            first,
+            events=queue.Queue(),
+            screen=screen,
+            render=render_view,
+            keeper=Keeper(store, language="en"),
+            camera=camera,  # type: ignore[arg-type]
+            notifier=Notifier(None),
+            watchdog=Watchdog(None, 10.0, lambda: True),
         )
         loop.carry_out(first)
         for press in (ButtonEvent.OK, ButtonEvent.OK):  # the game, one player
@@ -309,9 +326,15 @@ def test_notify_ready_watchdog_and_stopping_on_sigterm(tmp_path: Path) -> None:
     with parts:
         beginning = begin(parts)
         loop = Loop(
-            beginning.state, beginning.effects, events=parts.events, screen=parts.display,
-            render=render_view, keeper=beginning.keeper, camera=parts.camera,
-            notifier=parts.notifier, watchdog=parts.watchdog,
+            beginning.state,
+            beginning.effects,
+            events=parts.events,
+            screen=parts.display,
+            render=render_view,
+            keeper=beginning.keeper,
+            camera=parts.camera,
+            notifier=parts.notifier,
+            watchdog=parts.watchdog,
         )
         sigterm = threading.Timer(0.6, os.kill, (os.getpid(), signal.SIGTERM))
         sigterm.start()
@@ -387,9 +410,17 @@ def test_a_camera_dying_mid_game_keeps_the_game_and_dice_can_be_entered_by_hand(
             pilot(state, event)
 
         loop = Loop(
-            beginning.state, beginning.effects, events=parts.events, screen=parts.display,
-            render=render_view, keeper=beginning.keeper, camera=parts.camera,
-            notifier=parts.notifier, watchdog=parts.watchdog, on_read_dice=roll, on_state=watch,
+            beginning.state,
+            beginning.effects,
+            events=parts.events,
+            screen=parts.display,
+            render=render_view,
+            keeper=beginning.keeper,
+            camera=parts.camera,
+            notifier=parts.notifier,
+            watchdog=parts.watchdog,
+            on_read_dice=roll,
+            on_state=watch,
             until=lambda state: isinstance(state.screen, Winner),
         )
         timer = threading.Timer(20.0, loop.stop)
@@ -469,7 +500,7 @@ def test_an_unwritable_state_dir_is_a_clear_error(tmp_path: Path) -> None:
 
 def test_run_with_a_bad_config_says_what_to_fix(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "kostka.toml"
-    path.write_text('[buttons]\nok = 2\n', encoding="utf-8")
+    path.write_text("[buttons]\nok = 2\n", encoding="utf-8")
     assert main(["run", "--config", str(path)]) == 2
     err = capsys.readouterr().err
     assert "buttons.ok = 2" in err and "SDA" in err and "Traceback" not in err
@@ -515,12 +546,26 @@ def test_a_hung_camera_stops_the_watchdog_so_systemd_restarts_kostka(tmp_path: P
     notifier = Notifier(path)
     dog = Watchdog(0.05, camera_stall_s=1.0, send=notifier.watchdog, on_unhealthy=notifier.status)
     events: queue.Queue[Any] = queue.Queue()
-    feed = CameraFeed(lambda: HangingSource(StandInDice()), events, lambda f, a: truth_reading(
-        StandInDice().tray, (640, 480)), watchdog=dog, stall_s=1.0)
+    feed = CameraFeed(
+        lambda: HangingSource(StandInDice()),
+        events,
+        lambda f, a: truth_reading(StandInDice().tray, (640, 480)),
+        watchdog=dog,
+        stall_s=1.0,
+    )
     state, first = start(Setup((ShutTheBox(),)), lang="en")
     with GameStore(tmp_path / "state") as store:
-        loop = Loop(state, first, events=events, screen=RecordingScreen(store), render=render_view,
-                    keeper=Keeper(store, language="en"), camera=feed, notifier=notifier, watchdog=dog)
+        loop = Loop(
+            state,
+            first,
+            events=events,
+            screen=RecordingScreen(store),
+            render=render_view,
+            keeper=Keeper(store, language="en"),
+            camera=feed,
+            notifier=notifier,
+            watchdog=dog,
+        )
         listening = threading.Thread(target=listen)
         listening.start()
         threading.Timer(2.5, loop.stop).start()
@@ -540,9 +585,17 @@ def test_a_hung_camera_stops_the_watchdog_so_systemd_restarts_kostka(tmp_path: P
 
 
 def _loop_for(parts: Any, beginning: Any) -> Loop:
-    return Loop(beginning.state, beginning.effects, events=parts.events, screen=parts.display,
-                render=render_view, keeper=beginning.keeper, camera=parts.camera,
-                notifier=parts.notifier, watchdog=parts.watchdog)
+    return Loop(
+        beginning.state,
+        beginning.effects,
+        events=parts.events,
+        screen=parts.display,
+        render=render_view,
+        keeper=beginning.keeper,
+        camera=parts.camera,
+        notifier=parts.notifier,
+        watchdog=parts.watchdog,
+    )
 
 
 @pytest.mark.parametrize("in_a_game", [False, True], ids=["at-the-menu", "mid-game"])

@@ -10,6 +10,7 @@ import firmware.cli.odds
 from firmware.cli import main
 from firmware.errors import KostkaError
 from firmware.games.rulebooks import RulebookError
+from firmware.messages.i18n import say
 from rules.game import IllegalMoveError, RulesError
 from vision.errors import FaceModelError, ModelError, ProfileError
 
@@ -25,8 +26,8 @@ def one_line(capsys: pytest.CaptureFixture[str]) -> str:
 @pytest.mark.parametrize(
     "error",
     [
-        RulesError("no such flap"),
-        IllegalMoveError("cannot shut 9"),
+        RulesError("match.nothing-to-undo"),
+        IllegalMoveError("shut.cannot-shut", flaps="9", at="round 1", choices=("1 2",)),
         KostkaError("the state directory cannot be written"),
         RulebookError("stonoga: stealing = 'yes' is not true or false"),
         ModelError("the network file is damaged"),
@@ -43,7 +44,8 @@ def test_each_wing_error_root_is_one_line_and_exit_2(
 
     monkeypatch.setattr(firmware.cli.odds, "run", run)
     assert main(["odds", "shut-the-box"]) == 2
-    assert one_line(capsys) == f"kostka: {error}"
+    said = say(error.reason, "pl") if isinstance(error, RulesError) else str(error)  # pl: the default
+    assert one_line(capsys) == f"kostka: {said}"
 
 
 def test_a_bug_is_not_dressed_up_as_a_message(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -57,7 +57,7 @@ def test_frames_out_and_the_terminal_oled(tmp_path: Path, capsys: pytest.Capture
     assert main(["demo", "--auto", "--seed", "5", "--frames-out", str(tmp_path), "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "▀" in out and "▄" in out  # the OLED in half blocks
-    assert out.strip().splitlines()[-1].startswith("shut-the-box, seed 5: Player")
+    assert out.strip().splitlines()[-1].startswith("Shut the Box, seed 5: Player")
     frames = sorted(tmp_path.glob("frame-*.png"))
     assert len(frames) > 10
     with Image.open(frames[0]) as first:
@@ -68,13 +68,13 @@ def test_frames_out_and_the_terminal_oled(tmp_path: Path, capsys: pytest.Capture
 
 def test_bad_arguments_say_what_to_do(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--auto", "--game", "stonoga", "--players", "7"]) == 2
-    assert "2 to 4 players" in capsys.readouterr().err
+    assert "od 2 do 4 graczy, nie 7" in capsys.readouterr().err  # Polish, the default language
     assert main(["demo"]) == 2
     assert "--auto" in capsys.readouterr().err
     for pace in ("slow", "-1", "nan"):
         assert main(["demo", "--auto", "--json", "--pace", pace]) == 2
         err = capsys.readouterr().err
-        assert err.count("\n") == 1 and "--pace is a number of seconds" in err and "fast" in err
+        assert err.count("\n") == 1 and "--pace to liczba sekund" in err and "fast" in err
 
 
 def gif_durations(folder: Path) -> list[int]:
@@ -117,7 +117,7 @@ def test_frames_out_that_is_a_file_is_said_in_one_line(
     a_file.write_text("box\n")
     assert main(["demo", "--auto", "--json", "--frames-out", str(a_file)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "cannot keep the frames in" in err and "--frames-out" in err
+    assert err.count("\n") == 1 and "nie mogę zapisać klatek w" in err and "--frames-out" in err
     assert a_file.read_text() == "box\n"
 
 
@@ -135,8 +135,20 @@ def test_killed_with_sigkill_and_started_again_it_ends_as_an_uninterrupted_run(
 ) -> None:
     whole = demo(capsys, "--game", game, "--seed", "5")
     state = tmp_path / "state"
-    command = [sys.executable, "-m", "firmware", "demo", "--auto", "--game", game, "--seed", "5",
-               "--state", str(state), "--json"]
+    command = [
+        sys.executable,
+        "-m",
+        "firmware",
+        "demo",
+        "--auto",
+        "--game",
+        game,
+        "--seed",
+        "5",
+        "--state",
+        str(state),
+        "--json",
+    ]
     slow = subprocess.Popen([*command, "--pace", "0.004"], cwd=ROOT, stdout=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while saved_moves(state) < kill_after and slow.poll() is None and time.monotonic() < deadline:
@@ -181,18 +193,30 @@ def test_a_reader_that_errs_is_corrected_with_the_buttons_and_the_game_is_the_sa
                 other: Any = "lizard:red" if first.face != "lizard:red" else "square:red"
                 return dataclasses.replace(reading, dice=(dataclasses.replace(first, face=other),))
             if kind == "wrong":
-                other = 6 if first.face == 1 else 1 if isinstance(first.face, int) else (
-                    "star" if first.face != "star" else "red")
-                return dataclasses.replace(reading, dice=(dataclasses.replace(first, face=other),
-                                                          *reading.dice[1:]))
+                other = (
+                    6
+                    if first.face == 1
+                    else 1
+                    if isinstance(first.face, int)
+                    else ("star" if first.face != "star" else "red")
+                )
+                return dataclasses.replace(
+                    reading, dice=(dataclasses.replace(first, face=other), *reading.dice[1:])
+                )
             if kind == "unsure":
-                return dataclasses.replace(reading, dice=(dataclasses.replace(
-                    first, face=None, confidence=0.3, status="uncertain"), *reading.dice[1:]))
+                return dataclasses.replace(
+                    reading,
+                    dice=(
+                        dataclasses.replace(first, face=None, confidence=0.3, status="uncertain"),
+                        *reading.dice[1:],
+                    ),
+                )
             if kind == "missed":
                 return dataclasses.replace(reading, dice=reading.dice[1:])
             if kind == "cocked":
-                return dataclasses.replace(reading, dice=(dataclasses.replace(first, status="cocked"),
-                                                          *reading.dice[1:]))
+                return dataclasses.replace(
+                    reading, dice=(dataclasses.replace(first, status="cocked"), *reading.dice[1:])
+                )
             if kind == "raises":
                 raise RuntimeError("the reader broke")
             return reading
@@ -250,8 +274,11 @@ def test_the_pacer_holds_each_new_screen_its_time_before_the_autopilot_presses()
 
     told: list[tuple[str, list[float]]] = []
     slept: list[float] = []
-    pacer = Pacer(lambda state, event: told.append((type(state.screen).__name__, list(slept))),
-                  base_s=1.5, sleep=slept.append)
+    pacer = Pacer(
+        lambda state, event: told.append((type(state.screen).__name__, list(slept))),
+        base_s=1.5,
+        sleep=slept.append,
+    )
     menu, _ = start(Setup((ShutTheBox(),)), lang="en")
     pacer(menu, None)
     pacer(menu, None)  # the same screen again: no second wait
@@ -260,8 +287,12 @@ def test_the_pacer_holds_each_new_screen_its_time_before_the_autopilot_presses()
     moved, _ = step(players, ButtonEvent.NEXT)
     pacer(moved, ButtonEvent.NEXT)  # a cursor step: a third
     assert slept == [1.5, 1.5, 0.5] and pacer.clock() == 3.5
-    assert told == [("GameMenu", [1.5]), ("GameMenu", [1.5]), ("PlayersMenu", [1.5, 1.5]),
-                    ("PlayersMenu", [1.5, 1.5, 0.5])], "the autopilot is told after the wait"
+    assert told == [
+        ("GameMenu", [1.5]),
+        ("GameMenu", [1.5]),
+        ("PlayersMenu", [1.5, 1.5]),
+        ("PlayersMenu", [1.5, 1.5, 0.5]),
+    ], "the autopilot is told after the wait"
     quick = Pacer(lambda state, event: None, base_s=1.5, live=False, sleep=slept.append)
     quick(menu, None)
     assert slept == [1.5, 1.5, 0.5] and quick.clock() == 1.5  # full speed: only the clock moves

@@ -270,8 +270,9 @@ def test_terminal_redraws_in_place_on_a_tty() -> None:
 
 def test_png_frames_and_gif_of_everything_shown(tmp_path: Path) -> None:
     a, b = new_screen(), sample_image()
-    display = TerminalDisplay(None, frames_dir=tmp_path / "frames", gif_path=tmp_path / "game.gif", scale=2,
-                              frame_ms=250)
+    display = TerminalDisplay(
+        None, frames_dir=tmp_path / "frames", gif_path=tmp_path / "game.gif", scale=2, frame_ms=250
+    )
     for img in (a, a, b):
         display.show(img)
     display.close()

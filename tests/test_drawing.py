@@ -13,7 +13,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 import firmware.screens.drawing
-from firmware.messages.i18n import LANGUAGES, catalogue, fields_of
+from firmware.messages.i18n import LANGUAGES, Adjective, catalogue, fields_of
 from firmware.screens.drawing import (
     COLOURS,
     MIN_DIE,
@@ -141,11 +141,20 @@ def test_the_star_is_one_solid_five_pointed_shape() -> None:
 
 
 def every_message() -> Iterator[tuple[str, str, str]]:
-    samples = {"n": 12, "name": "Małgorzata", "colour": "niebieski", "pct": 100, "value": "3,25", "of": 3,
-               "seen": 3, "expected": 4, "flaps": "1 2 3 9"}
+    samples = {
+        "n": 12,
+        "name": "Małgorzata",
+        "colour": Adjective("niebieski", {"f": "niebieska", "n": "niebieskie"}),
+        "pct": 100,
+        "value": "3,25",
+        "of": 3,
+        "seen": 3,
+        "expected": 4,
+        "flaps": "1 2 3 9",
+    }
     for lang in LANGUAGES:
         for key, text in catalogue(lang).items():
-            if key.startswith(("display.", "buttons.", "play.")):
+            if key.startswith(("display.", "buttons.", "play.", "rules.", "demo.")):
                 continue  # command-line and terminal-referee lines, never drawn
             yield lang, key, text.format(**{f: samples.get(f, "x") for f in fields_of(text)})
 
@@ -225,8 +234,10 @@ def test_menu_keeps_the_selected_row_in_view() -> None:
         assert selected in shown
         assert len(shown) == 4  # 12 px rows: four fit in 64 px
         assert len(draw_menu(ImageDraw.Draw(new_screen()), SCREEN, items, selected)) == 3  # 16 px
-        assert img.getpixel((126, 0)) or img.getpixel((127, 63)) or any(
-            img.getpixel((127, y)) for y in range(64)
+        assert (
+            img.getpixel((126, 0))
+            or img.getpixel((127, 63))
+            or any(img.getpixel((127, y)) for y in range(64))
         )  # the scroll mark
     with pytest.raises(ValueError, match="not among 10 rows"):
         draw_menu(ImageDraw.Draw(new_screen()), SCREEN, items, 10)
@@ -257,7 +268,10 @@ def test_only_apis_that_pillow_9_4_has() -> None:
     load_default is a bitmap font without Polish letters."""
     banned = {"getsize", "getoffset", "textsize", "multiline_textsize", "get_flattened_data", "load_default"}
     for name in (
-        "screens/drawing.py", "devices/display.py", "standins/terminal_display.py", "screens/fonts.py"
+        "screens/drawing.py",
+        "devices/display.py",
+        "standins/terminal_display.py",
+        "screens/fonts.py",
     ):
         path = Path(firmware.screens.drawing.__file__).parents[1] / name
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -273,8 +287,9 @@ def test_text_is_drawn_with_the_shipped_font_not_a_default() -> None:
 def test_colour_dice_have_their_names_under_them_inside_the_box() -> None:
     img = new_screen()
     box = (0, 10, 128, 46)
-    size = draw_dice_row(ImageDraw.Draw(img), box, ["red", "black", "star", "blue"],
-                         names=["czerw", "czarn", "★", "nieb"])
+    size = draw_dice_row(
+        ImageDraw.Draw(img), box, ["red", "black", "star", "blue"], names=["czerw", "czarn", "★", "nieb"]
+    )
     assert size >= 20 and not ink_outside(img, box)
     under = img.crop((0, 10 + size + 1, 128, 46))
     assert under.getbbox() is not None  # the names
@@ -287,10 +302,14 @@ def test_colour_dice_have_their_names_under_them_inside_the_box() -> None:
 def test_the_selected_die_has_its_name_inverted() -> None:
     def lit_under(selected: int | None) -> list[int]:
         img = new_screen()
-        size = draw_dice_row(ImageDraw.Draw(img), (0, 0, 128, 44), ["red", None], names=["czerw", "?"],
-                             selected=selected)
+        size = draw_dice_row(
+            ImageDraw.Draw(img), (0, 0, 128, 44), ["red", None], names=["czerw", "?"], selected=selected
+        )
         strip = img.crop((0, size + 1, 128, 44))
-        return [sum(1 for x in range(64 * h, 64 * (h + 1)) for y in range(strip.height)
-                    if strip.getpixel((x, y))) for h in (0, 1)]
+        return [
+            sum(1 for x in range(64 * h, 64 * (h + 1)) for y in range(strip.height) if strip.getpixel((x, y)))
+            for h in (0, 1)
+        ]
+
     plain, chosen = lit_under(None), lit_under(1)
     assert chosen[0] == plain[0] and chosen[1] > 3 * plain[1]  # a white bar behind the second name

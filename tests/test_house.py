@@ -11,9 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-DIARY = re.compile(
-    r"\bsessions? \d+|\bCEO\b|\bissues? \d+|\bhelper session|\bthis session\b", re.IGNORECASE
-)
+DIARY = re.compile(r"\bsessions? \d+|\bCEO\b|\bissues? \d+|\bhelper session|\bthis session\b", re.IGNORECASE)
 """Words of a lab diary: work sessions and issue numbers, who asked what (another project's issues are
 cited as ``#N``)."""
 

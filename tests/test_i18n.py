@@ -40,10 +40,16 @@ def test_both_languages_have_the_same_keys() -> None:
 def test_the_parts_join_without_overwriting_each_other() -> None:
     from firmware.messages import catalogue as messages
     from firmware.messages import play as messages_play
+    from firmware.messages import rules as messages_rules
     from firmware.messages import screens as messages_screens
     from firmware.messages import tools as messages_tools
 
-    parts = (messages_play.CATALOGUE, messages_screens.CATALOGUE, messages_tools.CATALOGUE)
+    parts = (
+        messages_play.CATALOGUE,
+        messages_screens.CATALOGUE,
+        messages_tools.CATALOGUE,
+        messages_rules.CATALOGUE,
+    )
     for lang, own in (("pl", messages.PL), ("en", messages.EN)):
         seen = set(own)
         for part in parts:
@@ -80,9 +86,25 @@ def test_messages_are_tidy() -> None:
 
 
 def test_the_screens_strings_are_there() -> None:
-    for key in ("menu.game", "menu.players", "menu.undo", "menu.restart", "menu.language", "roll.now",
-                "reading", "read.as", "confirm.title", "correct.dice", "camera.lost", "camera.retrying",
-                "camera.by_hand", "winner.name", "scores.title", "stonoga.centipede", "shut.flaps"):
+    for key in (
+        "menu.game",
+        "menu.players",
+        "menu.undo",
+        "menu.restart",
+        "menu.language",
+        "roll.now",
+        "reading",
+        "read.as",
+        "confirm.title",
+        "correct.dice",
+        "camera.lost",
+        "camera.retrying",
+        "camera.by_hand",
+        "winner.name",
+        "scores.title",
+        "stonoga.centipede",
+        "shut.flaps",
+    ):
         assert key in catalogue("pl") and key in catalogue("en"), key
 
 
@@ -99,8 +121,15 @@ def test_t_fills_fields_and_refuses_what_it_does_not_know() -> None:
 
 @pytest.mark.parametrize(
     ("n", "pl", "en"),
-    [(1, "1 but", "1 boot"), (2, "2 buty", "2 boots"), (4, "4 buty", "4 boots"), (5, "5 butów", "5 boots"),
-     (12, "12 butów", "12 boots"), (22, "22 buty", "22 boots"), (0, "0 butów", "0 boots")],
+    [
+        (1, "1 but", "1 boot"),
+        (2, "2 buty", "2 boots"),
+        (4, "4 buty", "4 boots"),
+        (5, "5 butów", "5 boots"),
+        (12, "12 butów", "12 boots"),
+        (22, "22 buty", "22 boots"),
+        (0, "0 butów", "0 boots"),
+    ],
 )
 def test_polish_plurals(n: int, pl: str, en: str) -> None:
     assert tn("stonoga.boots", n, "pl") == pl
@@ -134,3 +163,21 @@ def test_every_character_in_the_catalogue_has_a_glyph() -> None:
         missing = glyph(MISSING, f)
         lost = [c for c in chars if glyph(c, f) == missing]
         assert not lost, (face.name, lost)
+
+
+def test_every_reason_of_the_rules_is_said_in_both_languages() -> None:
+    from rules.phrases import ENGLISH
+
+    for lang in LANGUAGES:
+        said = {key.removeprefix("rules.") for key in catalogue(lang) if key.startswith("rules.")}
+        assert said == set(ENGLISH), (lang, sorted(said ^ set(ENGLISH)))
+    assert all(catalogue("en")[f"rules.{key}"] == text for key, text in ENGLISH.items())
+
+
+def test_colour_words_agree_with_their_nouns() -> None:
+    from firmware.messages.i18n import colour, colour_forms
+
+    assert t("play.liz.lizard", "pl", colour=colour("green", "pl")) == "jaszczurka zielona"
+    assert t("play.liz.lizard", "en", colour=colour("green", "en")) == "lizard green"
+    assert colour_forms("blue", "pl") == {"blue", "niebieski", "niebieska", "niebieskie"}
+    assert f"{colour('purple', 'pl'):n}" == "fioletowe"

@@ -191,7 +191,7 @@ def test_two_players_knock_over_nb1_draw_again_and_flick() -> None:
     assert state.squares_standing == (1, 2, 4) and state.hands == (29, 28) and state.turn == 0
     state = play(book, state, "lizard green")  # A's own colours: draw again, twice
     assert book.to_act(state) == CHANCE and state.turn == 0
-    assert "draw a card again" in book.describe(state)
+    assert "draw a card again" in str(book.describe(state))
     state = play(book, state, "lizard blue", "lizard red")  # then B's colour: a flick
     state = play(book, state, "fell 1 +1")  # the tail domino (4) fell, and 1 out of order
     assert state.hands == (30, 29) and state.squares_standing == (2,) and state.turn == 1

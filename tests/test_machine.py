@@ -85,8 +85,12 @@ def reading(*faces: int | str | None, status: str = "ok", at: Iterable[int] | No
     """A reading of dice in a row, 50 px apart (``at``: their x positions instead)."""
     xs = list(at) if at is not None else [100 + 50 * i for i in range(len(faces))]
     dice = tuple(
-        Die(face, 0.95 if status == "ok" else 0.4, status if face is not None else "cocked",  # type: ignore[arg-type]
-            (x, 200, 40, 40))
+        Die(
+            face,
+            0.95 if status == "ok" else 0.4,
+            status if face is not None else "cocked",  # type: ignore[arg-type]
+            (x, 200, 40, 40),
+        )
         for face, x in zip(faces, xs, strict=True)
     )
     return Reading(dice, 640, 480)
@@ -308,7 +312,10 @@ def test_whole_game_of_lezard_with_cards_read_by_the_camera_and_reports_chosen_b
 
 def test_a_lezard_card_reading_names_the_rules_card() -> None:
     assert [card_of(f) for f in ("square:red", "squares:red+blue", "lizard:green")] == [
-        Card(squares=("red",)), Card(squares=("red", "blue")), Card(lizard="green")]
+        Card(squares=("red",)),
+        Card(squares=("red", "blue")),
+        Card(lizard="green"),
+    ]
     assert [card_of(f) for f in ("squares:red", "lizard:", "red", 3, None, "square:red+blue")] == [None] * 6
     cards = (Card(squares=("red",)), Card(lizard="green"))
     assert read_card(reading("square:red"), cards) == (cards[0], None)
@@ -642,8 +649,11 @@ def test_the_machine_modules_doctests() -> None:
     import firmware.standins.tray
 
     modules = (
-        firmware.machine.step, firmware.games.guide, firmware.games.shut_the_box.guide,
-        firmware.standins.tray, firmware.standins.autopilot,
+        firmware.machine.step,
+        firmware.games.guide,
+        firmware.games.shut_the_box.guide,
+        firmware.standins.tray,
+        firmware.standins.autopilot,
     )
     for module in modules:
         result = doctest.testmod(module)

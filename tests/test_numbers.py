@@ -16,8 +16,15 @@ def test_module_examples() -> None:
     assert result.failed == 0 and result.attempted > 0
 
 
-CHANCES = [Fraction(0), Fraction(1, 3000), Fraction(1, 8), Fraction(466473281, 6530347008), Fraction(2, 3),
-           Fraction(2999, 3000), Fraction(1)]
+CHANCES = [
+    Fraction(0),
+    Fraction(1, 3000),
+    Fraction(1, 8),
+    Fraction(466473281, 6530347008),
+    Fraction(2, 3),
+    Fraction(2999, 3000),
+    Fraction(1),
+]
 
 
 @pytest.mark.parametrize("p", CHANCES)

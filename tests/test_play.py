@@ -109,8 +109,21 @@ def test_shut_the_box_figures_read_as_the_advisor_says() -> None:
     for row, a in zip(menu, advice, strict=True):
         flaps = [str(f) for f in a.move.flaps]  # type: ignore[union-attr]
         p, e = float(a.figure("p_shut")), float(a.figure("expected_penalty"))
-        expected = ["shut", *flaps, "chance", "to", "shut", "every", "flap", f"{100 * p:.1f}%",
-                    "expected", "penalty", "this", "turn", f"{e:.1f}"]
+        expected = [
+            "shut",
+            *flaps,
+            "chance",
+            "to",
+            "shut",
+            "every",
+            "flap",
+            f"{100 * p:.1f}%",
+            "expected",
+            "penalty",
+            "this",
+            "turn",
+            f"{e:.1f}",
+        ]
         assert row[1:] == expected + (["<-", "best"] if a.best else [])
     assert menu[0][-2:] == ["<-", "best"]
 
@@ -130,16 +143,16 @@ def test_a_tournament_counts_rounds_won() -> None:
 
 
 def test_a_whole_game_of_stonoga() -> None:
-    tiles = ["y4", "b3", "g4", "k3", "b4", "y2", "k4", "r2", "y3", "g2", "r3", "b2", "g3", "k2"]
-    typed = ["r r * b", "zostaw r r *", "r", "stop", "weź r4"]  # Ala: three reds and a star
+    tiles = ["ż4", "n3", "z4", "cza3", "n4", "ż2", "cza4", "cz2", "ż3", "z2", "cz3", "n2", "z3", "cza2"]
+    typed = ["cz cz * n", "zostaw czcz*", "cz", "stop", "weź cz4"]  # Ala: three reds (cz) and a star
     for tile in tiles:
-        typed += ["* * * *", "1", f"take {tile}"]  # "1" is the menu's best: stop
+        typed += ["* * * *", "1", f"weź {tile}"]  # "1" is the menu's best: stop
     ending, out = play(StonogaTable(Stonoga()), ["Ala", "Olek"], typed, lang="pl")
     assert ending.how == "finished"
     assert ending.moves[:5] == ("roll r r b *", "keep r r *", "roll r", "stop", "take r4")
     assert ending.outcome is not None and ending.outcome.scores == (20, 25)
-    assert "Ala: 20 butów (r4 b3 k3 y2 r2 g2 b2 k2)" in out
-    assert "Olek: 25 butów (y4 g4 b4 k4 y3 r3 g3)" in out
+    assert "Ala: 20 butów (cz4 n3 cza3 ż2 cz2 z2 n2 cza2)" in out
+    assert "Olek: 25 butów (ż4 z4 n4 cza4 ż3 cz3 z3)" in out
     assert out.rstrip().endswith("Wygrywa Olek!")
     assert "Środek jest pusty." in out.splitlines()
 
@@ -170,7 +183,7 @@ def test_a_whole_game_of_lezard() -> None:
     assert (outcome.winners, outcome.scores, outcome.reason) == ((0,), (0, 3), "royal-flick")
     for line in ("Rozdanie: Olek +2.", "To jaszczurka gracza Ala: ciągnie jeszcze raz.",
                  "Upadło 1 domino: Olek bierze je z powrotem; koniec tury.", "W ręce: Ala 0 · Olek 3",
-                 "Plansza od głowy: #####..... ..........   (stoi 5)"):  # fmt: skip
+                 "Plansza od głowy: #####..... ..........   (stoi 5 domin)"):  # fmt: skip
         assert line in out.splitlines()
     assert out.rstrip().endswith("Wygrywa Ala!")
     assert ending.moves[4:6] == ("lizard red", "fell 2")
@@ -211,9 +224,10 @@ def test_bad_input_says_why_and_changes_nothing() -> None:
 
 
 def test_bad_input_in_polish_and_in_the_other_games() -> None:
-    _, out = play(StonogaTable(Stonoga()), ["Ala", "Olek"], ["r r x b", "q", "t"], lang="pl")
-    assert "Nie da się zagrać „r r x b”: 'x' is not a die face" in out
-    assert "Wpisz kolory kostek, które rzuciłeś" in out
+    _, out = play(StonogaTable(Stonoga()), ["Ala", "Olek"], ["cz cz x n", "r r * b", "q", "t"], lang="pl")
+    assert "Nie da się zagrać „cz cz x n”: „x” to nie kolor kostki (tura: Ala, rzut 1 z 3)" in out
+    assert "Nie da się zagrać „r r * b”: „r” to nie kolor kostki" in out  # English letters: not in Polish
+    assert "Wpisz kolory kostek, które wypadły" in out
     _, out = play(lezard(), ["Ala", "Olek"], ["purple", "white", "fell 7", "q", "y"])
     assert "Cannot play 'purple'" in out and "Cannot play 'fell 7'" in out
 

@@ -47,7 +47,9 @@ def test_a_power_cut_between_moves_leaves_the_last_whole_save(
     """The save is written beside itself and renamed over the old one: when the power goes before
     the rename, the old file is whole, and the game opens again at the move before."""
     save = tmp_path / "game.json"
-    play(["play", "stonoga", "--players", "Ala,Olek", "--save", str(save)], "r r * b\n", monkeypatch, capsys)
+    play(
+        ["play", "stonoga", "--players", "Ala,Olek", "--save", str(save)], "cz cz * n\n", monkeypatch, capsys
+    )
     before = save.read_text()
 
     renamed = os.replace
@@ -61,7 +63,7 @@ def test_a_power_cut_between_moves_leaves_the_last_whole_save(
 
     monkeypatch.setattr("firmware.profiles.os.replace", cut)
     out = play(["play", "--resume", str(save)], "1\n", monkeypatch, capsys)
-    assert "Input/output error" in out and "zostaw r r *" in out  # said, and the game went on
+    assert "Input/output error" in out and "zostaw cz cz *" in out  # said, and the game went on
     assert save.read_text() == before and (tmp_path / "game.json.partial").exists()
     monkeypatch.undo()
     out = play(["play", "--resume", str(save)], "", monkeypatch, capsys)

@@ -101,9 +101,17 @@ def play(
 ) -> Played:
     """Run the loop until the winner (or ``give_up``, or ``GUARD_S``); what the game came to."""
     loop = Loop(
-        start.state, start.effects, events=parts.events, screen=parts.display, render=render_view,
-        keeper=start.keeper, camera=parts.camera, notifier=parts.notifier, watchdog=parts.watchdog,
-        on_read_dice=on_read_dice, on_state=on_state,
+        start.state,
+        start.effects,
+        events=parts.events,
+        screen=parts.display,
+        render=render_view,
+        keeper=start.keeper,
+        camera=parts.camera,
+        notifier=parts.notifier,
+        watchdog=parts.watchdog,
+        on_read_dice=on_read_dice,
+        on_state=on_state,
         until=lambda state: isinstance(state.screen, Winner) or give_up(),
     )
     guard = threading.Timer(GUARD_S, loop.stop)
@@ -122,8 +130,14 @@ def play(
 
 def record(game: str, folder: Path, state_dir: Path) -> Recording:
     """Play ``game`` on stand-ins, every frame read saved in ``folder``, the presses beside them."""
-    parts = open_parts(config(game, "synthetic", state_dir), stream=None, seed=SEED, fast_camera=True,
-                       scripted=True, environ={})
+    parts = open_parts(
+        config(game, "synthetic", state_dir),
+        stream=None,
+        seed=SEED,
+        fast_camera=True,
+        scripted=True,
+        environ={},
+    )
     with parts:
         dice = parts.dice
         assert dice is not None, "the camera films stand-in dice"
@@ -148,8 +162,13 @@ def replay(
     recording: Recording, folder: Path, state_dir: Path, presses: list[Press]
 ) -> tuple[Played, PressPlayer]:
     """Play the game again from ``folder`` through the replay source, pressing ``presses``."""
-    parts = open_parts(config(recording.game, str(folder), state_dir), stream=None, fast_camera=True,
-                       scripted=True, environ={})
+    parts = open_parts(
+        config(recording.game, str(folder), state_dir),
+        stream=None,
+        fast_camera=True,
+        scripted=True,
+        environ={},
+    )
     with parts:
         assert parts.dice is None, "no stand-in dice: the frames come from the folder"
         player = PressPlayer(parts.events, presses)
@@ -209,8 +228,13 @@ def swapped(recording: Recording, folder: Path) -> tuple[int, int]:
     def block(i: int) -> list[Path]:
         return frames[rolls[i].first : ends[i]]
 
-    order = (frames[: rolls[first].first] + block(other) + frames[ends[first] : rolls[other].first]
-             + block(first) + frames[ends[other] :])
+    order = (
+        frames[: rolls[first].first]
+        + block(other)
+        + frames[ends[first] : rolls[other].first]
+        + block(first)
+        + frames[ends[other] :]
+    )
     assert sorted(order) == frames and order != frames
     folder.mkdir()
     for number, path in enumerate(order, 1):

@@ -100,8 +100,11 @@ def test_the_face_classifier_is_sure_of_every_reference_die_so_its_decisions_mea
         (CRASHES, "crashed", "signal 11 (SIGSEGV)"),
         (LEAVES, "crashed", "exit code 3: Illegal instruction"),
         (NOT_INSTALLED, "not_installed", "import of onnxruntime halted; None in sys.modules"),
-        (perturbed("dice_net.onnx", 0.5), "disagreed",
-         "dice_net.onnx: outputs differ by 0.5 (at most 0.001)"),
+        (
+            perturbed("dice_net.onnx", 0.5),
+            "disagreed",
+            "dice_net.onnx: outputs differ by 0.5 (at most 0.001)",
+        ),
         (perturbed("face_net.onnx", 40.0), "disagreed", "face_net.onnx: 1 of 6 classes differ"),
     ],
     ids=["signal", "exit-code", "not-installed", "disagrees", "int8-disagrees"],

@@ -122,8 +122,21 @@ def test_every_reference_belongs_to_a_screen() -> None:
 
 def test_the_samples_cover_every_kind_of_view() -> None:
     kinds = {type(view) for _, _, view in SAMPLES}
-    assert kinds == {MessageView, ListView, RollView, DiceView, CardView, CardSeenView, ConfirmView,
-                     ScoresView, WinnerView, TeachView, CheckView, SnapshotView, LegendView}
+    assert kinds == {
+        MessageView,
+        ListView,
+        RollView,
+        DiceView,
+        CardView,
+        CardSeenView,
+        ConfirmView,
+        ScoresView,
+        WinnerView,
+        TeachView,
+        CheckView,
+        SnapshotView,
+        LegendView,
+    }
 
 
 def test_polish_letters_have_their_own_ink() -> None:
@@ -180,7 +193,10 @@ def test_dice_set_aside_are_drawn_big_enough_to_read_with_their_names() -> None:
     kept = RollView("Gracz 2", "Rzucaj!", "Rzut 2/3", kept=faces, names=("czerw", "czerw", "★"))
     image = draw(kept)
     found = [  # the first die set aside, drawn whole at some size of 20 px or more
-        size for size in range(20, 37) for y in range(24, 64 - size) for x in range(0, 128 // 3 - size)
+        size
+        for size in range(20, 37)
+        for y in range(24, 64 - size)
+        for x in range(0, 128 // 3 - size)
         if same(image.crop((x, y, x + size, y + size)), colour_die_face("red", size))
     ]
     assert found, "no red die of 20 px or more under the prompt"

@@ -131,7 +131,14 @@ def test_double_chance_shuts_one_die_or_each() -> None:
     book = ShutTheBox(double_chance=True)
     state = play(book, ["Ala"], ["3 5"])
     assert [m.text() for m in book.legal_moves(state)] == [
-        "shut 3", "shut 5", "shut 8", "shut 1 7", "shut 2 6", "shut 3 5", "shut 1 2 5", "shut 1 3 4",
+        "shut 3",
+        "shut 5",
+        "shut 8",
+        "shut 1 7",
+        "shut 2 6",
+        "shut 3 5",
+        "shut 1 2 5",
+        "shut 1 3 4",
     ]
     double = play(book, ["Ala"], ["4 4"])
     assert Shut((4,)) in book.legal_moves(double)
@@ -165,7 +172,7 @@ def test_one_die_low_is_a_choice_forced_low_is_not() -> None:
     state = play(forced, ["Ala"], to_one_two)
     assert forced.to_act(state) == CHANCE and state.dice == 1
     assert [p for _, p in forced.chance_outcomes(state)] == [Fraction(1, 6)] * 6
-    with pytest.raises(IllegalMoveError, match="one die"):
+    with pytest.raises(IllegalMoveError, match="1 die"):
         forced.parse_move(state, "1 2")
     never = ShutTheBox()
     assert never.to_act(play(never, ["Ala"], to_one_two)) == CHANCE

@@ -24,9 +24,9 @@ def test_published_chances_of_shutting_the_box(book: ShutTheBox, p_shut: Fractio
     assert odds(book).p_shut == p_shut
 
 
-def expectimax(book: ShutTheBox, state: State, memo: dict[State, tuple[Fraction, Fraction]]) -> tuple[
-    Fraction, Fraction
-]:
+def expectimax(
+    book: ShutTheBox, state: State, memo: dict[State, tuple[Fraction, Fraction]]
+) -> tuple[Fraction, Fraction]:
     """P(shut) and expected score of a one-player, one-round game, straight from the rule book."""
     if state in memo:
         return memo[state]

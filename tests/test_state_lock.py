@@ -26,8 +26,9 @@ def test_a_second_lock_on_the_folder_names_the_first_holder(tmp_path: Path) -> N
             StateLock(tmp_path / "state")
         assert busy.value.holder["pid"] == str(os.getpid()) and busy.value.holder["command"] == "kostka run"
         said = busy.value.message("pl")
-        assert said.startswith(f"Katalog zapisu {tmp_path / 'state'} jest zajęty: używa go proces "
-                               f"{os.getpid()} ")
+        assert said.startswith(
+            f"Katalog zapisu {tmp_path / 'state'} jest zajęty: używa go proces {os.getpid()} "
+        )
         assert "\n" not in said
     with closing(StateLock(tmp_path / "state", command="kostka demo")):  # let go: taken again
         assert read_holder(tmp_path / "state" / LOCK_FILE)["command"] == "kostka demo"

@@ -113,8 +113,18 @@ def test_a_loop_keeps_the_cards_apart_from_the_colours_and_says_when_it_cannot(t
     events: queue.Queue[Any] = queue.Queue()
     state, first = start(sample_setup(), lang="en")
     colours = TaughtColours(tmp_path)
-    loop = Loop(state, first, events=events, screen=None, render=render_view, keeper=None,  # type: ignore[arg-type]
-                camera=Camera(), notifier=None, watchdog=None, taught=colours)  # type: ignore[arg-type]
+    loop = Loop(
+        state,
+        first,
+        events=events,
+        screen=None,
+        render=render_view,
+        keeper=None,  # type: ignore[arg-type]
+        camera=Camera(),
+        notifier=None,
+        watchdog=None,
+        taught=colours,
+    )  # type: ignore[arg-type]
     cards = KeepColours((("red", ((1.0, 0.0),)), ("blue", ((-1.0, 0.0),))), "cards")
     loop.carry_out([cards])
     assert isinstance(events.get_nowait(), ColoursNotKept) and colours.profile is None  # nowhere for cards

@@ -226,8 +226,14 @@ def test_the_camera_thread_takes_the_frames_asked_and_drops_them_when_it_fails()
     events: queue.Queue[Any] = queue.Queue()
     fail = [False]
     tray = Tray(Table(), fail)
-    feed = CameraFeed(lambda: tray, events, lambda f, a: None, fast=True,  # type: ignore[arg-type,return-value]
-                      teacher=lambda frame, mode: tuple(face_features(frame)), backoff=(0.05, 0.05))
+    feed = CameraFeed(
+        lambda: tray,
+        events,
+        lambda f, a: None,
+        fast=True,  # type: ignore[arg-type,return-value]
+        teacher=lambda frame, mode: tuple(face_features(frame)),
+        backoff=(0.05, 0.05),
+    )
     feed.start()
     try:
         feed.take(TakeFrames("yellow", 3))
@@ -253,14 +259,28 @@ def test_the_whole_box_teaches_with_stand_in_dice_and_keeps_the_profile_across_a
 ) -> None:
     camera = Camera(source="synthetic", width=640, height=480)
     game = Game(default="stonoga", players=2)
-    config = Config(display=Display(driver="terminal"), camera=camera, game=game, language="en",
-                    state_dir=tmp_path / "state")
+    config = Config(
+        display=Display(driver="terminal"),
+        camera=camera,
+        game=game,
+        language="en",
+        state_dir=tmp_path / "state",
+    )
     with open_parts(config, stream=None, scripted=True, fast_camera=True, environ={}) as parts:
         assert parts.taught is not None and parts.taught.profile is None and parts.dice is not None
         beginning = begin(parts)
-        loop = Loop(beginning.state, beginning.effects, events=parts.events, screen=parts.display,
-                    render=render_view, keeper=beginning.keeper, camera=parts.camera,
-                    notifier=parts.notifier, watchdog=parts.watchdog, taught=parts.taught)
+        loop = Loop(
+            beginning.state,
+            beginning.effects,
+            events=parts.events,
+            screen=parts.display,
+            render=render_view,
+            keeper=beginning.keeper,
+            camera=parts.camera,
+            notifier=parts.notifier,
+            watchdog=parts.watchdog,
+            taught=parts.taught,
+        )
         loop.carry_out(beginning.effects)
         parts.camera.start()
         for press in (MENU, *[NEXT] * menu_items(loop.state).index("menu.teach"), OK):
@@ -284,8 +304,18 @@ def test_a_loop_that_cannot_keep_the_colours_tells_the_machine(tmp_path: Path) -
 
     events: queue.Queue[Any] = queue.Queue()
     state, first = start(sample_setup(), lang="en")
-    loop = Loop(state, first, events=events, screen=None, render=render_view, keeper=None,  # type: ignore[arg-type]
-                camera=Camera(), notifier=None, watchdog=None, taught=None)  # type: ignore[arg-type]
+    loop = Loop(
+        state,
+        first,
+        events=events,
+        screen=None,
+        render=render_view,
+        keeper=None,  # type: ignore[arg-type]
+        camera=Camera(),
+        notifier=None,
+        watchdog=None,
+        taught=None,
+    )  # type: ignore[arg-type]
     loop.carry_out([KeepColours((("red", ((1.0,),)),))])
     assert isinstance(events.get_nowait(), ColoursNotKept)
     blocked = tmp_path / "file"

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from firmware.devices.onnx_runtime import choose_runtime
 from firmware.errors import KostkaError
+from firmware.messages.i18n import DEFAULT_LANGUAGE
 from rules.game import RulesError
 from vision.errors import VisionError  # light: vision's package loads neither numpy nor OpenCV
 
@@ -60,7 +61,7 @@ def config_or_say(verb: str, path: Path | None) -> Config | None:
 def is_told(error: BaseException) -> bool:
     """Whether ``error`` is one a wing raises for a person (its message says what to do), not a bug.
 
-    >>> is_told(RulesError("no such flap")), is_told(KostkaError("x")), is_told(ZeroDivisionError())
+    >>> is_told(RulesError("match.nothing-to-undo")), is_told(KostkaError("x")), is_told(ZeroDivisionError())
     (True, True, False)
     """
     return isinstance(error, KostkaError | RulesError | VisionError)
@@ -81,6 +82,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def told(error: BaseException, lang: str) -> str:
+    """A told error's line in ``lang``: the rules' reason from the catalogue, the others' own message.
+
+    >>> told(RulesError("match.nothing-to-undo"), "pl")
+    'nie ma czego cofnąć: nie zagrano jeszcze żadnego ruchu'
+    """
+    from firmware.messages.i18n import say
+
+    return say(error.reason, lang) if isinstance(error, RulesError) else str(error)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -97,7 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except Exception as error:
         if is_told(error):
-            return fail(str(error))
+            return fail(told(error, getattr(args, "lang", None) or DEFAULT_LANGUAGE))
         raise
 
 

@@ -5,9 +5,11 @@ the players, the game's switches, and a game reached from a list of moves.
 from __future__ import annotations
 
 import argparse
+import errno
 from collections.abc import Sequence
 from typing import Any
 
+from firmware.cli import told
 from firmware.games.registry import game
 from firmware.messages.i18n import t
 from rules.game import RulesError
@@ -31,11 +33,23 @@ def parse_players(text: str | None, lang: str) -> tuple[list[str], set[int]]:
             name = name[len(BOT_PREFIX) :].strip()
             bots.add(seat)
         if not name:
-            raise ValueError("a player's name is empty")
+            raise ValueError(t("play.players.empty", lang))
         if name in names:
-            raise ValueError(f"two players are called {name}")
+            raise ValueError(t("play.players.twice", lang, name=name))
         names.append(name)
     return names, bots
+
+
+def file_problem(error: OSError, lang: str) -> str:
+    """Why a file cannot be read, in ``lang`` for the usual reasons (else the system's words).
+
+    >>> file_problem(FileNotFoundError(2, "No such file or directory"), "pl")
+    'nie ma takiego pliku'
+    """
+    key = {errno.ENOENT: "missing", errno.EACCES: "denied", errno.EPERM: "denied", errno.EISDIR: "folder"}
+    if error.errno in key:
+        return t(f"play.file.{key[error.errno]}", lang)
+    return str(error.strerror or error)
 
 
 def table_for(args: argparse.Namespace, players: Sequence[str], lang: str) -> Any | str:
@@ -48,17 +62,17 @@ def table_for(args: argparse.Namespace, players: Sequence[str], lang: str) -> An
         if chosen is not None:
             table = chosen(table, args, players, lang)
     except OSError as error:
-        return t("play.bad_file", lang, path=error.filename, reason=error.strerror or error)
+        return t("play.bad_file", lang, path=error.filename, reason=file_problem(error, lang))
     except UnicodeDecodeError:
         return t("play.bad_file", lang, path=getattr(args, "board", None), reason=t("file.not_text", lang))
     except RulesError as error:  # a data file that cannot be used: the message names the place and the fix
-        return str(error)
+        return told(error, lang)
     except ValueError as error:
         return t("play.bad_switches", lang, reason=str(error).rstrip("."), game=args.game)
     try:
         table.book.start(players)
     except (RulesError, ValueError) as error:
-        return t("play.bad_players", lang, reason=error)
+        return t("play.bad_players", lang, reason=told(error, lang))
     return table
 
 
@@ -68,7 +82,7 @@ def replayed(table: Any, players: Sequence[str], moves: Sequence[str], lang: str
     match: Match[Any, Any] = Match.start(table.book, players)
     for number, text in enumerate(moves, start=1):
         try:
-            match = match.play_text(table.normalise(match.state, text))
+            match = match.play_text(table.normalise(match.state, text, lang))
         except RulesError as error:
-            return t("advise.bad_move", lang, n=number, text=text, reason=str(error).rstrip("."))
+            return t("advise.bad_move", lang, n=number, text=text, reason=told(error, lang).rstrip("."))
     return match

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from firmware.games.registry import PLAYERS, TITLES
+from firmware.messages.i18n import t, tn
 from firmware.standins.pace import WATCH_S, WINNER_TIMES
 
 STALL_S = 20.0
@@ -50,11 +51,17 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     add("--lang", choices=("pl", "en"), default="pl", help="language of the screens (default pl)")
     add("--state", type=Path, metavar="DIR", help="where the game is saved (default: a temporary folder)")
     add("--frames-out", type=Path, metavar="DIR", help="save every OLED frame as PNG, and demo.gif")
-    add("--reader", choices=("truth", "vision"), default="truth",
-        help="how the frames are read: the stand-in's truth (default) or the vision readers")
+    add(
+        "--reader",
+        choices=("truth", "vision"),
+        default="truth",
+        help="how the frames are read: the stand-in's truth (default) or the vision readers",
+    )
     add("--json", action="store_true", help="draw nothing; the last line is the result as JSON")
-    pace = (f"seconds a screen stays up, or {FAST} (default {WATCH_S:g} on a terminal, the winner "
-            f"{WINNER_TIMES}x longer; {FAST} with --json or when the output is not a terminal)")
+    pace = (
+        f"seconds a screen stays up, or {FAST} (default {WATCH_S:g} on a terminal, the winner "
+        f"{WINNER_TIMES}x longer; {FAST} with --json or when the output is not a terminal)"
+    )
     add("--pace", metavar="SECONDS", help=pace)
     return parser
 
@@ -77,22 +84,23 @@ def fail(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     if not args.auto:
-        return fail("only the unattended demo exists: add --auto (to play yourself: kostka run)")
+        return fail(t("demo.auto", args.lang))
     low, high = PLAYERS[args.game]
     if not low <= args.players <= high:
-        return fail(f"{args.game} is played by {low} to {high} players, not {args.players}: change --players")
+        game = t(f"game.{args.game.replace('-', '_')}", args.lang)
+        return fail(t("demo.players", args.lang, game=game, low=low, high=high, n=args.players))
     if args.pace is None:
         args.pace = str(WATCH_S) if sys.stdout.isatty() and not args.json else FAST
     pace = pace_s(args.pace)
     if pace is None:
-        return fail(f"--pace is a number of seconds (0 or more) or {FAST}, not {args.pace!r}")
+        return fail(t("demo.pace", args.lang, pace=args.pace))
     args.pace = pace
     if args.frames_out is not None:
         try:
             args.frames_out.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            return fail(f"cannot keep the frames in {args.frames_out}: {error.strerror or error}; "
-                        "give --frames-out a folder you may write to")  # fmt: skip
+            reason = error.strerror or error
+            return fail(t("demo.frames_out", args.lang, path=args.frames_out, reason=reason))
     if args.state is not None:
         return play(args, args.state)
     with tempfile.TemporaryDirectory(prefix="kostka-demo-") as folder:
@@ -181,16 +189,15 @@ def play(args: argparse.Namespace, state_dir: Path) -> int:
             done.set()
         state = loop.state
         if not isinstance(state.screen, Winner) or state.match is None:
-            return fail("stopped before the end of the game; start it again with the same --state to go on")
+            return fail(t("demo.stopped", args.lang))
         result = summary(state.match, seed)
+        line = summary_line(state.match, seed, args.lang)
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:
-        scores = ", ".join(f"{name} {score}" for name, score in result["scores"].items())
-        winner = result["winner"] if isinstance(result["winner"], str) else " and ".join(result["winner"])
-        print(f"{result['game']}, seed {seed}: {winner} won after {result['moves']} moves ({scores}).")
+        print(line)
         if start.resumed:
-            print("(taken up again from the saved game)")
+            print(t("demo.resumed", args.lang))
     return 0
 
 
@@ -201,6 +208,24 @@ def stall_guard(loop: Any, done: threading.Event, stall_s: float = STALL_S) -> N
             print(f"kostka demo: nothing happened for {stall_s:g} s: stopping", file=sys.stderr)
             loop.stop()
             return
+
+
+def summary_line(match: Any, seed: int, lang: str) -> str:
+    """The demo's last line, in ``lang``: game, seed, winner, moves and scores."""
+    from firmware.games.guide import player_name
+    from firmware.games.referee import names_list
+
+    outcome = match.book.outcome(match.state)
+    names = [player_name(name, lang) for name in match.players]
+    winners = [names[seat] for seat in outcome.winners]
+    if len(winners) == 1:
+        winner = t("demo.winner", lang, name=winners[0])
+    else:
+        winner = t("demo.tie", lang, names=names_list(winners, lang))
+    scores = ", ".join(f"{name} {score}" for name, score in zip(names, outcome.scores, strict=True))
+    game = t(f"game.{match.book.title.replace('-', '_')}", lang)
+    moves = tn("play.moves", len(match.moves), lang)
+    return t("demo.summary", lang, game=game, seed=seed, winner=winner, moves=moves, scores=scores)
 
 
 def summary(match: Any, seed: int) -> dict[str, Any]:

@@ -1,7 +1,9 @@
 """``kostka play GAME --players Ala,Olek``: referee a whole game in the terminal.
 
-The players type what the table shows (``3 5``, ``r r * b``, ``red blue``); Kostka lists the legal
-moves with the advisor's figures, keeps the scores, undoes (``u``) and announces the winner.
+The players type what the table shows in their language (``3 5``, ``cz cz * n`` or ``r r * b``,
+``czerwony niebieski`` or ``red blue``); Kostka lists the legal moves with the advisor's figures,
+keeps the scores, undoes (``u``) and announces the winner. Everything it says, its errors too,
+is in ``--lang`` (Polish by default).
 ``--bots 2`` (seats from 1, or names; or ``bot:Olek`` in ``--players``) lets the advisor play a
 seat; ``--auto-dice`` lets Kostka roll stand-in dice (``--seed`` repeats a game), so a game with
 only bots runs unattended. Each game adds its rule switches (``kostka play GAME --help``).
@@ -19,7 +21,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from firmware.cli import add_lang, fail
+from firmware.cli import add_lang, fail, told
 from firmware.cli._save import Saved, SaveError, load_save, write_save
 from firmware.cli._table import parse_players, table_for
 from firmware.games.referee import Referee
@@ -116,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         match = Match.replay(table.book, players, moves)
     except RulesError as error:
-        return fail(t("save.damaged", lang, path=args.resume_from, reason=str(error).rstrip(".")))
+        return fail(t("save.damaged", lang, path=args.resume_from, reason=told(error, lang).rstrip(".")))
     if moves and table.book.to_act(match.state) == TERMINAL:
         return fail(t("save.finished", lang, path=args.resume_from))
     if args.seed is None:

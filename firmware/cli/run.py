@@ -31,11 +31,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         description="Run Kostka: referee games with the camera, the OLED and the buttons.",
     )
     parser.add_argument(
-        "--config", type=Path, metavar="FILE",
+        "--config",
+        type=Path,
+        metavar="FILE",
         help="settings (TOML; see firmware/data/kostka.example.toml); default: all defaults",
     )
     parser.add_argument(
-        "--stand-ins", action="store_true",
+        "--stand-ins",
+        action="store_true",
         help="where the GPIO or camera library is missing, use the keyboard and stand-in dice that "
         "roll themselves (also on a Pi; off a Pi this is what happens anyway)",
     )

@@ -84,9 +84,7 @@ class ButtonPins:
             if not 2 <= pin <= 27:
                 raise ButtonsError("buttons.bad_pin", pin=pin, button=button.value)
             if pin in seen:
-                raise ButtonsError(
-                    "buttons.same_pin", first=seen[pin].value, second=button.value, pin=pin
-                )
+                raise ButtonsError("buttons.same_pin", first=seen[pin].value, second=button.value, pin=pin)
             seen[pin] = button
 
 

@@ -192,4 +192,3 @@ def read_faces(
 def _inside(point: tuple[float, float], tray: Box) -> bool:
     x, y, w, h = tray
     return x <= point[0] <= x + w and y <= point[1] <= y + h
-

@@ -5,9 +5,10 @@ The loop keeps the game as a ``rules.match.Match`` (undo drops moves from it) an
 position, what to ask at a chance node, and how to word moves and the advisor's figures. It reads
 lines from ``inp`` and writes to ``out``, so a whole game runs from a script in the tests.
 
-What a person may type, at any prompt: a move (``3 5``, ``r r * b``, ``red blue``), the number of a
-listed move, ``u`` (undo the last typed move), ``?`` (help) or ``q`` (quit, after a confirmation).
-Bad input gets a message and changes nothing. Seats listed in ``bots`` play the advisor's best move
+What a person may type, at any prompt: a move (``3 5``, ``cz cz * n``, ``jaszczurka zielona``), the
+number of a listed move, ``u`` (undo the last typed move), ``?`` (help) or ``q`` (quit, after a
+confirmation). Bad input gets a message in the player's language (the rules' reason said through
+the catalogue) and changes nothing. Seats listed in ``bots`` play the advisor's best move
 by themselves; with ``dice`` (a seeded ``random.Random``) Kostka rolls stand-in dice at chance nodes.
 """
 
@@ -20,7 +21,7 @@ from fractions import Fraction
 from math import lcm
 from typing import Generic, Protocol, TextIO, TypeVar
 
-from firmware.messages.i18n import t, tn
+from firmware.messages.i18n import say, t, tn
 from rules.game import CHANCE, TERMINAL, Advice, Outcome, RuleBook, RulesError
 from rules.match import Match
 
@@ -84,8 +85,12 @@ class Table(Protocol[S, M]):
         """Whether the legal moves here are listed as a numbered menu (not for a count to type)."""
         ...
 
-    def normalise(self, state: S, text: str) -> str:
+    def normalise(self, state: S, text: str, lang: str) -> str:
         """What a person typed, in the rule book's notation (Polish words to the book's words)."""
+        ...
+
+    def notation(self, text: str, lang: str) -> str:
+        """A piece of the rule book's notation (in an error) as a player types it in ``lang``."""
         ...
 
     def narrate(self, before: S, move: M, after: S, lang: str) -> list[str]:
@@ -302,10 +307,11 @@ class Referee(Generic[S, M]):
         if text.isdigit() and 1 <= int(text) <= len(menu):
             return menu[int(text) - 1].move
         try:
-            move = self.book.parse_move(state, self.table.normalise(state, text))
+            move = self.book.parse_move(state, self.table.normalise(state, text, self.lang))
             self.book.apply(state, move)
         except RulesError as error:
-            self.write(t("play.bad_input", self.lang, text=text, reason=error))
+            reason = say(error.reason, self.lang, lambda text: self.table.notation(text, self.lang))
+            self.write(t("play.bad_input", self.lang, text=text, reason=reason))
             self.write(self.table.hint(state, self.lang))
             return None
         return move

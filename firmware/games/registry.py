@@ -79,17 +79,30 @@ class Game:
 
 GAMES: tuple[Game, ...] = (
     Game(
-        "shut-the-box", (1, 6), "Shut the Box: shut the flaps the dice add up to", SHUT_THE_BOX,
-        ShutGuide, "firmware.games.shut_the_box.table", shut_the_box_advisor.advise,
+        "shut-the-box",
+        (1, 6),
+        "Shut the Box: shut the flaps the dice add up to",
+        SHUT_THE_BOX,
+        ShutGuide,
+        "firmware.games.shut_the_box.table",
+        shut_the_box_advisor.advise,
     ),
     Game(
-        "stonoga", (2, 4), "Nogi Stonogi: colour dice, the longest centipede wins", STONOGA,
-        lambda book, goal: StonogaGuide(book), "firmware.games.stonoga.table",
+        "stonoga",
+        (2, 4),
+        "Nogi Stonogi: colour dice, the longest centipede wins",
+        STONOGA,
+        lambda book, goal: StonogaGuide(book),
+        "firmware.games.stonoga.table",
         lambda book, state, goal: stonoga_advisor.advise(book, state),
     ),
     Game(
-        "lezard", (2, 4), "Lezard Domino: dominoes on the lizard, flicks and deals", LEZARD,
-        lambda book, goal: LezardGuide(book), "firmware.games.lezard.table",
+        "lezard",
+        (2, 4),
+        "Lezard Domino: dominoes on the lizard, flicks and deals",
+        LEZARD,
+        lambda book, goal: LezardGuide(book),
+        "firmware.games.lezard.table",
         lambda book, state, goal: lezard_advisor.advise(book, state),
     ),
 )

@@ -104,6 +104,14 @@ class CheckFrames:
 
 
 Effect = (
-    Show | Save | Finish | ReadDice | ReopenCamera | SetFrameRate | SetLanguage | TakeFrames | KeepColours
+    Show
+    | Save
+    | Finish
+    | ReadDice
+    | ReopenCamera
+    | SetFrameRate
+    | SetLanguage
+    | TakeFrames
+    | KeepColours
     | CheckFrames
 )

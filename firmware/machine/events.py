@@ -88,6 +88,13 @@ class CameraChecked:
 
 
 Event = (
-    ButtonEvent | DiceRolling | DiceRead | CameraFailed | CameraBack | Tick | FacesSeen | ColoursNotKept
+    ButtonEvent
+    | DiceRolling
+    | DiceRead
+    | CameraFailed
+    | CameraBack
+    | Tick
+    | FacesSeen
+    | ColoursNotKept
     | CameraChecked
 )

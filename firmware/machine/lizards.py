@@ -21,8 +21,8 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from firmware.games.guide import player_name
-from firmware.games.lezard.lizards import feminine
 from firmware.machine.events import ButtonEvent
+from firmware.messages.i18n import colour as colour_word
 from firmware.messages.i18n import t
 from firmware.views import ListView
 
@@ -71,4 +71,4 @@ def lizards_view(screen: LizardsMenu, lang: str) -> ListView:
 
 
 def _colour(colour: str, lang: str) -> str:
-    return feminine(colour) if lang == "pl" else colour
+    return format(colour_word(colour, lang), "f")

@@ -170,8 +170,24 @@ class CheckCamera:
 
 
 Screen = (
-    GameMenu | PlayersMenu | RollNow | CameraLost | Seen | Correct | SeenCard | PickCard | Choose | Confirm
-    | TurnOver | Winner | Menu | RestartAsk | Notice | Teach | CheckCamera | LizardsMenu
+    GameMenu
+    | PlayersMenu
+    | RollNow
+    | CameraLost
+    | Seen
+    | Correct
+    | SeenCard
+    | PickCard
+    | Choose
+    | Confirm
+    | TurnOver
+    | Winner
+    | Menu
+    | RestartAsk
+    | Notice
+    | Teach
+    | CheckCamera
+    | LizardsMenu
 )
 
 

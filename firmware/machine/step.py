@@ -92,9 +92,31 @@ from rules.lezard import Lezard
 from rules.match import Match
 
 __all__ = [
-    "Appliance", "CameraBack", "CameraChecked", "CameraFailed", "CheckFrames", "ColoursNotKept", "DiceRead",
-    "DiceRolling", "Effect", "Event", "FacesSeen", "Finish", "KeepColours", "ReadDice", "ReopenCamera",
-    "Save", "SetFrameRate", "SetLanguage", "Setup", "Show", "TakeFrames", "Tick", "start", "step", "view_of",
+    "Appliance",
+    "CameraBack",
+    "CameraChecked",
+    "CameraFailed",
+    "CheckFrames",
+    "ColoursNotKept",
+    "DiceRead",
+    "DiceRolling",
+    "Effect",
+    "Event",
+    "FacesSeen",
+    "Finish",
+    "KeepColours",
+    "ReadDice",
+    "ReopenCamera",
+    "Save",
+    "SetFrameRate",
+    "SetLanguage",
+    "Setup",
+    "Show",
+    "TakeFrames",
+    "Tick",
+    "start",
+    "step",
+    "view_of",
 ]
 
 Result = tuple[Appliance, list[Effect]]
@@ -103,7 +125,11 @@ Result = tuple[Appliance, list[Effect]]
 
 
 def start(
-    setup: Setup, *, lang: str = "pl", title: str | None = None, players: int = 2,
+    setup: Setup,
+    *,
+    lang: str = "pl",
+    title: str | None = None,
+    players: int = 2,
     match: Match[Any, Any] | None = None,
 ) -> Result:
     """The first state and its effects; with a saved ``match``, back at the point it was saved."""

@@ -80,12 +80,16 @@ def _game_view(state: Appliance, screen: Screen) -> View:
     if isinstance(screen, CameraLost):
         missing = state.setup.camera_missing
         if missing is not None:  # no library: retrying cannot help, the dice are entered by hand
-            return MessageView(t("hardware.missing", lang, library=missing),
-                               t("hardware.install", lang), t("camera.hint", lang))
+            return MessageView(
+                t("hardware.missing", lang, library=missing),
+                t("hardware.install", lang),
+                t("camera.hint", lang),
+            )
         return MessageView(t("camera.lost", lang), t("camera.retrying", lang), t("camera.hint", lang))
     if isinstance(screen, Seen):
-        return DiceView(t("read.as", lang), screen.faces, t("read.hint", lang), None,
-                        short_names(screen.faces, lang))
+        return DiceView(
+            t("read.as", lang), screen.faces, t("read.hint", lang), None, short_names(screen.faces, lang)
+        )
     if isinstance(screen, Correct):
         key, seen, expected = screen.reason
         title = t(key, lang, seen=seen, expected=expected)
@@ -97,8 +101,9 @@ def _game_view(state: Appliance, screen: Screen) -> View:
         card = screen.card
         colours = (card.lizard,) if card.lizard is not None else card.squares
         kind = kind_of(card)
-        return CardSeenView(t("read.card_as", lang), kind, tuple(colour_name(c, lang) for c in colours),
-                            t("read.hint", lang))
+        return CardSeenView(
+            t("read.card_as", lang), kind, tuple(colour_name(c, lang) for c in colours), t("read.hint", lang)
+        )
     if isinstance(screen, Choose):
         labels = tuple(guide.row_label(match.state, a.move, lang) for a in screen.advice)
         rights = tuple(guide.figures(a, lang)[0] for a in screen.advice)
@@ -131,8 +136,13 @@ def _card_view(state: Appliance, screen: PickCard) -> CardView:
     title = t("lezard.draw_again", lang) if again else f"{player}: {t('lezard.card', lang)}"
     if screen.reason is not None:
         title = t(screen.reason, lang)
-    return CardView(title, guide.card_label(match.state, card, lang), screen.cursor, len(cards),
-                    t("lezard.pick_hint", lang))
+    return CardView(
+        title,
+        guide.card_label(match.state, card, lang),
+        screen.cursor,
+        len(cards),
+        t("lezard.pick_hint", lang),
+    )
 
 
 def _winner_view(state: Appliance) -> WinnerView:

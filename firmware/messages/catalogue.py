@@ -11,6 +11,7 @@ line at 12 px. Kostka is "she" in Polish (la kostka), hence "Nie jestem pewna".
 from __future__ import annotations
 
 from firmware.messages import play as messages_play
+from firmware.messages import rules as messages_rules
 from firmware.messages import screens as messages_screens
 from firmware.messages import tools as messages_tools
 
@@ -184,6 +185,19 @@ PL: dict[str, str] = {
         "Katalog zapisu {folder} jest zajęty: używa go proces {pid} ({command}) od {since}. "
         "Zatrzymaj tamten proces albo użyj innego katalogu."
     ),
+    # the demo's last line (kostka demo), colours a Lezard board may also use
+    "demo.summary": "{game}, ziarno {seed}: {winner} po {moves} ({scores}).",
+    "demo.winner": "wygrywa {name}",
+    "demo.tie": "remis: {names}",
+    "demo.resumed": "(gra podjęta z zapisu)",
+    "demo.auto": "jest tylko pokaz bez obsługi: dodaj --auto (żeby grać samemu: kostka run)",
+    "demo.pace": "--pace to liczba sekund (0 lub więcej) albo fast, nie {pace}",
+    "demo.frames_out": "nie mogę zapisać klatek w {path}: {reason}; podaj w --frames-out folder do zapisu",
+    "demo.players": "w {game} gra od {low} do {high} graczy, nie {n}: zmień --players",
+    "demo.stopped": "gra stanęła przed końcem; uruchom ją jeszcze raz z tym samym --state, żeby grać dalej",
+    "colour.purple": "fioletowy",
+    "colour.brown": "brązowy",
+    "colour.gray": "szary",
 }
 
 EN: dict[str, str] = {
@@ -343,12 +357,33 @@ EN: dict[str, str] = {
         "The state folder {folder} is in use: process {pid} ({command}) has held it since {since}. "
         "Stop that process or use another folder."
     ),
+    # the demo's last line (kostka demo), colours a Lezard board may also use
+    "demo.summary": "{game}, seed {seed}: {winner} after {moves} ({scores}).",
+    "demo.winner": "{name} won",
+    "demo.tie": "a tie: {names}",
+    "demo.resumed": "(taken up again from the saved game)",
+    "demo.auto": "only the unattended demo exists: add --auto (to play yourself: kostka run)",
+    "demo.pace": "--pace is a number of seconds (0 or more) or fast, not {pace}",
+    "demo.frames_out": (
+        "cannot keep the frames in {path}: {reason}; give --frames-out a folder you may write to"
+    ),
+    "demo.players": "{game} is played by {low} to {high} players, not {n}: change --players",
+    "demo.stopped": "stopped before the end of the game; start it again with the same --state to go on",
+    "colour.purple": "purple",
+    "colour.brown": "brown",
+    "colour.gray": "grey",
 }
 
-# The terminal referee's lines (``kostka play``, area ``play.``) and the screens' guides live beside
-# them in ``messages_play`` and ``messages_screens`` and join this one catalogue here;
+# The terminal referee's lines (``kostka play``, area ``play.``), the screens' guides and what the
+# rule books say (area ``rules.``) live beside them in ``messages_play``, ``messages_screens`` and
+# ``messages_rules`` and join this one catalogue here;
 # tests/test_i18n.py checks them like the rest (and that no key is defined twice).
-_PARTS = (messages_play.CATALOGUE, messages_screens.CATALOGUE, messages_tools.CATALOGUE)
+_PARTS = (
+    messages_play.CATALOGUE,
+    messages_screens.CATALOGUE,
+    messages_tools.CATALOGUE,
+    messages_rules.CATALOGUE,
+)
 CATALOGUE: dict[str, dict[str, str]] = {
     lang: {k: v for part in ({"pl": PL, "en": EN}, *_PARTS) for k, v in part[lang].items()}
     for lang in ("pl", "en")

@@ -6,14 +6,18 @@
 'Ola wins!'
 >>> [tn("stonoga.boots", n, "pl") for n in (1, 2, 5, 22)]
 ['1 but', '2 buty', '5 butów', '22 buty']
+>>> from rules.game import RulesError
+>>> say(RulesError("stonoga.players", n=5).reason, "pl")
+'w Nogi Stonogi gra od 2 do 4 graczy, nie 5'
 """
 
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from firmware.messages.catalogue import CATALOGUE
+from rules.phrases import Colour, Notation, Phrase
 
 LANGUAGES: tuple[str, ...] = tuple(CATALOGUE)
 DEFAULT_LANGUAGE = "pl"
@@ -72,3 +76,80 @@ def fields_of(text: str) -> frozenset[str]:
     ['expected', 'seen']
     """
     return frozenset(name for _, name, _, _ in string.Formatter().parse(text) if name)
+
+
+class Adjective(str):
+    """A colour word that agrees with its noun in a message: ``{colour}`` is the masculine (or the
+    only) form, ``{colour:f}`` the feminine and ``{colour:n}`` the neuter (``jaszczurka {colour:f}``).
+
+    >>> f"{colour('green', 'pl')} {colour('green', 'pl'):f} {colour('blue', 'pl'):n} {colour('grey', 'en'):f}"
+    'zielony zielona niebieskie grey'
+    """
+
+    forms: Mapping[str, str]
+
+    def __new__(cls, word: str, forms: Mapping[str, str]) -> Adjective:
+        made = super().__new__(cls, word)
+        made.forms = forms
+        return made
+
+    def __format__(self, spec: str) -> str:
+        return self.forms.get(spec, str(self)) if spec else str(self)
+
+
+def polish_forms(word: str) -> dict[str, str]:
+    """A Polish colour adjective's feminine and neuter: ``zielony`` -> ``zielona``, ``zielone``.
+
+    >>> polish_forms("niebieski"), polish_forms("gwiazdka")
+    ({'f': 'niebieska', 'n': 'niebieskie'}, {})
+    """
+    if word.endswith("y"):
+        return {"f": word[:-1] + "a", "n": word[:-1] + "e"}
+    if word.endswith("i"):
+        return {"f": word[:-1] + "a", "n": word + "e"}
+    return {}
+
+
+def colour(name: str, lang: str) -> Adjective:
+    """A colour (as the rules and data files name it, in English) in ``lang``, with its forms;
+    the name itself when the catalogue has no word for it."""
+    word = catalogue(lang).get(f"colour.{name}", name)
+    return Adjective(word, polish_forms(word) if lang == "pl" else {})
+
+
+def colour_forms(name: str, lang: str) -> frozenset[str]:
+    """Every form a player may type for a colour: ``zielony``, ``zielona``, ``zielone``, ``green``."""
+    word = colour(name, lang)
+    return frozenset({name, word, *word.forms.values()})
+
+
+class _Listed(tuple[object, ...]):
+    """Items said one after another with commas; a form spec applies to each (``{colours:f}``)."""
+
+    def __format__(self, spec: str) -> str:
+        return ", ".join(format(item, spec) for item in self)
+
+
+def say(phrase: Phrase, lang: str, notation: Callable[[str], str] = str) -> str:
+    """What the rules said (a ``rules.phrases.Phrase``) in ``lang``, from the keys ``rules.<key>``.
+
+    ``notation`` writes a piece of the rule book's notation as the players type it.
+    """
+
+    def field(value: object) -> object:
+        if isinstance(value, Phrase):
+            return say(value, lang, notation)
+        if isinstance(value, tuple):
+            return _Listed(field(item) for item in value)
+        if isinstance(value, Colour):
+            return colour(value, lang)
+        if isinstance(value, Notation):
+            return notation(value)
+        return value
+
+    fields = {name: field(value) for name, value in phrase.fields.items()}
+    key = f"rules.{phrase.key}"
+    if key in catalogue(lang):
+        return t(key, lang, **fields)
+    count = phrase.fields.get("n")
+    return t(f"{key}.{plural_form(count if isinstance(count, int) else 0, lang)}", lang, **fields)

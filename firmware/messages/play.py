@@ -42,9 +42,9 @@ PL: dict[str, str] = {
     "play.bad_bots": "--bots {text}: nie ma takiego gracza. Podaj numery miejsc (1 = pierwszy) albo imiona.",
     "play.bad_switches": "{reason}. Sprawdź przełączniki (kostka play {game} --help).",
     "play.bad_file": "Nie mogę przeczytać {path}: {reason}.",
-    "play.seed": "Kostki losuje Kostka (ziarno {seed}: --seed {seed} powtórzy tę grę).",
+    "play.seed": "Losuje Kostka (ziarno {seed}: --seed {seed} powtórzy tę grę).",
     # Shut the Box
-    "play.box.title": "Shut the Box: {flaps} klapek, gracze: {players}.",
+    "play.box.title": "Shut the Box: {flaps}, gracze: {players}.",
     "play.box.rules": "Zasady: {rules}.",
     "play.box.rounds.one": "{n} runda",
     "play.box.rounds.few": "{n} rundy",
@@ -52,19 +52,20 @@ PL: dict[str, str] = {
     "play.box.rule.limit": "do przekroczenia kary {n}",
     "play.box.rule.sum": "kara to suma otwartych klapek",
     "play.box.rule.digits": "kara to otwarte klapki czytane jak liczba",
-    "play.box.rule.one_die.low": "jedna kostka wolno, gdy otwarte dają razem 6 lub mniej",
-    "play.box.rule.one_die.forced-low": "jedna kostka obowiązkowo, gdy otwarte dają razem 6 lub mniej",
-    "play.box.rule.one_die.after-top": "jedna kostka wolno po zamknięciu 7 i wyższych",
-    "play.box.rule.one_die.always": "zawsze jedna kostka",
+    "play.box.rule.one_die.low": "wolno rzucać jedną kostką, gdy otwarte klapki dają 6 lub mniej",
+    "play.box.rule.one_die.forced-low": "trzeba rzucać jedną kostką, gdy otwarte klapki dają 6 lub mniej",
+    "play.box.rule.one_die.after-top": "wolno rzucać jedną kostką, gdy 7 i wyższe są zamknięte",
+    "play.box.rule.one_die.always": "zawsze rzuca się jedną kostką",
     "play.box.rule.double_chance": "podwójna szansa",
     "play.box.rule.last_chance": "ostatnia szansa",
     "play.box.rule.maths": "matematyczne wyzwanie",
-    "play.box.rule.full_shut": "pełne zamknięcie: −{n}",
-    "play.box.rule.tournament": "turniej: wygrywa najwięcej wygranych rund",
+    "play.box.rule.full_shut": "zamknięcie wszystkich klapek: −{n}",
+    "play.box.rule.tournament": "turniej: wygrywa ten, kto wygra najwięcej rund",
     "play.box.rule.goal.shut": "rada: największa szansa zamknięcia",
     "play.box.rule.goal.penalty": "rada: najmniejsza średnia kara",
     "play.box.how": (
-        "Wpisuj oczka kostek ze spacją, np. 3 5 (jedna kostka: 4). Klapki: numer z listy albo np. z 2 5."
+        "Wpisuj oczka kostek oddzielone spacją, np. 3 5 (jedna kostka: 4). "
+        "Klapki: numer z listy albo np. z 2 5."
     ),
     "play.box.position": "Runda {round} · {name} · klapki: {flaps}",
     "play.box.position_of": "Runda {round} z {rounds} · {name} · klapki: {flaps}",
@@ -95,15 +96,15 @@ PL: dict[str, str] = {
     "play.pede.title": "Nogi Stonogi, gracze: {players}.",
     "play.pede.colours": "Kolory kostek: {legend}.",
     "play.pede.how": (
-        "Wpisuj kolory kostek literami, np. r r * b (albo rr*b). Po rzucie: numer z listy, "
-        "zostaw r r albo stop; na końcu płytka, np. weź r3."
+        "Wpisuj kolory kostek literami oddzielonymi spacją, np. cz cz * n (albo razem: czcz*n). "
+        "Po rzucie: numer z listy, zostaw cz cz albo stop; na końcu płytka, np. weź cz3."
     ),
     "play.pede.rules.steal": "Wariant: zamiast ze środka możesz zabrać ostatnią płytkę cudzej stonogi.",
     "play.pede.rules.decline": "Wolno nie wziąć żadnej płytki.",
     "play.pede.centre": "Środek: {tiles}",
     "play.pede.centipede": "{name}: {tiles} ({boots})",
     "play.pede.empty": "–",
-    "play.pede.roll_first": "{name}, rzut 1 z 3: rzuć 4 kostkami i wpisz kolory (np. r r * b):",
+    "play.pede.roll_first": "{name}, rzut 1 z 3: rzuć 4 kostkami i wpisz kolory (np. cz cz * n):",
     "play.pede.roll_rest": "{name}, rzut {n} z 3: zostawione {kept}; rzuć resztą i wpisz, co wypadło:",
     "play.pede.roll_all": "{name}, rzut {n} z 3: rzuć wszystkimi 4 kostkami i wpisz kolory:",
     "play.pede.choose": "{name}: na stole {dice} (po rzucie {n} z 3). Co zostawiasz?",
@@ -113,21 +114,20 @@ PL: dict[str, str] = {
     "play.pede.keep_nothing": "zostaw nic",
     "play.pede.take_tile": "weź {tile}",
     "play.pede.steal": "zabierz {tile} (stonoga: {name})",
-    "play.pede.nothing": "nic",
+    "play.pede.nothing": "nic – bez płytki",
     "play.pede.figures": "średnio butów w tej turze {value}",
     "play.pede.target": "szansa na płytkę {tile} w tej turze {pct}",
     "play.pede.took": "{name} bierze {tile}.",
     "play.pede.stole": "{name} zabiera {tile} ze stonogi: {victim}.",
     "play.pede.took_nothing": "{name} nie bierze płytki.",
-    "play.pede.hint.roll": "Wpisz kolory kostek, które rzuciłeś: y r g b k albo * (gwiazdka), np. r r * b.",
-    "play.pede.hint.choose": "Wpisz numer z listy, zostaw i kolory (np. zostaw r r *) albo stop.",
-    "play.pede.hint.take": "Wpisz numer z listy albo płytkę, np. weź r3.",
+    "play.pede.hint.roll": "Wpisz kolory kostek, które wypadły ({legend}), np. cz cz * n.",
+    "play.pede.hint.choose": "Wpisz numer z listy, zostaw i kolory (np. zostaw cz cz *) albo stop.",
+    "play.pede.hint.take": "Wpisz numer z listy albo płytkę, np. weź cz3.",
     "play.pede.reason": "Środek jest pusty.",
     "play.pede.score": "{name}: {boots} ({tiles})",
     "play.pede.tie_break": "Remis w butach rozstrzyga najwięcej butów jednego koloru.",
     # Lezard Domino
     "play.liz.title": "Lezard Domino, gracze: {players}.",
-    "play.liz.lizards": "Jaszczurki: {seats}.",
     "play.liz.guess": (
         "Uwaga: plansza i talia z {source} to przybliżenie niesprawdzone z pudełkiem. "
         "Jeśli twoje są inne, popraw kopię pliku i podaj ją przez --board PLIK."
@@ -136,32 +136,24 @@ PL: dict[str, str] = {
         "Wpisuj wyciągniętą kartę, np. {examples}. Po postawieniu domina: ok albo upadło i pola "
         "(np. upadło 10-12); po pstryczku: ile upadło po kolei od ogona (np. 5, a osobno +12)."
     ),
-    "play.liz.board": "Plansza od głowy: {row}   (stoi {n})",
     "play.liz.hands": "W ręce: {hands}",
     "play.liz.draw": "{name}, ciągnij kartę i wpisz ją (np. {example}):",
-    "play.liz.place": "{name}: postaw domino na polu {square} ({colour}). Co się stało?",
+    "play.liz.place": "{name}: postaw domino na polu {square} ({colour:n}). Co się stało?",
     "play.liz.next_flick": "Szansa, że następny gracz będzie pstrykał: {pct} (w twoją jaszczurkę: {mine}).",
-    "play.liz.flick": (
-        "{name} pstryka (jaszczurka {colour}: {owner}) domino najdalej od głowy. Stoi {n}, łańcuch przy "
-        "ogonie: {chain}."
-    ),
     "play.liz.flick_ask": (
         "Ile upadło po kolei od ogona (0–{n})? Dopisz +pole dla każdego, które upadło osobno:"
     ),
     "play.liz.royal": "{name} kładzie ostatnie domino! Królewski pstryczek przewrócił wszystkie?",
     "play.liz.ok": "ok – stoi",
-    "play.liz.fell": "upadło {squares}",
-    "play.liz.flicked": "upadło {n}{strays}",
     "play.liz.royal_yes": "królewski",
     "play.liz.royal_no": "gotowe",
     "play.liz.royal_yes_about": "wszystkie domina upadły",
     "play.liz.royal_no_about": "bez królewskiego pstryczka",
-    "play.liz.lizard": "jaszczurka {colour}",
+    "play.liz.lizard": "jaszczurka {colour:f}",
     "play.liz.figures": "domina w ręce: {hand} · stojące na planszy: {standing}",
     "play.liz.draw_again": "To jaszczurka gracza {name}: ciągnie jeszcze raz.",
     "play.liz.no_square": "Nie ma wolnego pola tego koloru: koniec tury.",
     "play.liz.no_domino": "Na planszy nie stoi żadne domino: koniec tury.",
-    "play.liz.took_back": "Upadło {dominoes}: {name} bierze je z powrotem; koniec tury.",
     "play.liz.dealt": "Rozdanie: {deal}.",
     "play.liz.nothing_fell": "Nic nie upadło.",
     "play.liz.hint.draw": "Wpisz kartę: kolor, dwa kolory albo jaszczurka i kolor, np. {example}.",
@@ -171,7 +163,43 @@ PL: dict[str, str] = {
     ),
     "play.liz.hint.royal": "Wpisz 1 (królewski: wszystkie upadły) albo 2 (gotowe).",
     "play.liz.reason.royal-flick": "{names}: ostatnie domino i królewski pstryczek!",
-    "play.liz.reason.no-dominoes": "{names}: koniec domin w ręce.",
+    "play.liz.reason.no-dominoes": "{names}: wszystkie domina postawione!",
+    # what players type and are told, wholly in their language (players, letters, what fell)
+    "play.players.empty": "imię gracza jest puste",
+    "play.players.twice": "dwóch graczy ma na imię {name}",
+    "play.pede.letters": "ż cz z n cza *",
+    "play.liz.fell_on.one": "upadło {n} domino na polu {squares}",
+    "play.liz.fell_on.few": "upadły {n} domina na polach {squares}",
+    "play.liz.fell_on.many": "upadło {n} domin na polach {squares}",
+    "play.liz.fell_in_row.one": "upadło {n} domino{strays}",
+    "play.liz.fell_in_row.few": "upadły {n} domina{strays}",
+    "play.liz.fell_in_row.many": "upadło {n} domin{strays}",
+    "play.liz.fell_back.one": "Upadło {n} domino: {name} bierze je z powrotem; koniec tury.",
+    "play.liz.fell_back.few": "Upadły {n} domina: {name} bierze je z powrotem; koniec tury.",
+    "play.liz.fell_back.many": "Upadło {n} domin: {name} bierze je z powrotem; koniec tury.",
+    "play.switch.at_least": "{switch} musi być {least} lub więcej, nie {value}",
+    "play.switch.tournament": "--tournament {n} już ustala liczbę rund; pomiń --rounds",
+    "play.file.missing": "nie ma takiego pliku",
+    "play.file.denied": "brak dostępu",
+    "play.file.folder": "to folder, a nie plik",
+    "play.box.flaps.one": "{n} klapka",
+    "play.box.flaps.few": "{n} klapki",
+    "play.box.flaps.many": "{n} klapek",
+    "play.liz.board.one": "Plansza od głowy: {row}   (stoi {n} domino)",
+    "play.liz.board.few": "Plansza od głowy: {row}   (stoją {n} domina)",
+    "play.liz.board.many": "Plansza od głowy: {row}   (stoi {n} domin)",
+    "play.liz.flick.one": (
+        "{name} pstryka domino najdalej od głowy (jaszczurka {colour:f}: {owner}). Stoi {n} domino, "
+        "łańcuch przy ogonie: {chain}."
+    ),
+    "play.liz.flick.few": (
+        "{name} pstryka domino najdalej od głowy (jaszczurka {colour:f}: {owner}). Stoją {n} domina, "
+        "łańcuch przy ogonie: {chain}."
+    ),
+    "play.liz.flick.many": (
+        "{name} pstryka domino najdalej od głowy (jaszczurka {colour:f}: {owner}). Stoi {n} domin, "
+        "łańcuch przy ogonie: {chain}."
+    ),
 }
 
 EN: dict[str, str] = {
@@ -207,7 +235,7 @@ EN: dict[str, str] = {
     "play.bad_switches": "{reason}. Check the switches (kostka play {game} --help).",
     "play.bad_file": "Cannot read {path}: {reason}.",
     "play.seed": "Kostka rolls the dice (seed {seed}: --seed {seed} replays this game).",
-    "play.box.title": "Shut the Box: {flaps} flaps, players: {players}.",
+    "play.box.title": "Shut the Box: {flaps}, players: {players}.",
     "play.box.rules": "Rules: {rules}.",
     "play.box.rounds.one": "{n} round",
     "play.box.rounds.few": "{n} rounds",
@@ -283,14 +311,13 @@ EN: dict[str, str] = {
     "play.pede.took": "{name} takes {tile}.",
     "play.pede.stole": "{name} steals {tile} from {victim}.",
     "play.pede.took_nothing": "{name} takes no tile.",
-    "play.pede.hint.roll": "Type the colours of the dice you rolled: y r g b k or * (star), e.g. r r * b.",
+    "play.pede.hint.roll": "Type the colours of the dice you rolled ({legend}), e.g. r r * b.",
     "play.pede.hint.choose": "Type a number from the list, keep and colours (e.g. keep r r *), or stop.",
     "play.pede.hint.take": "Type a number from the list or a tile, e.g. take r3.",
     "play.pede.reason": "The centre is empty.",
     "play.pede.score": "{name}: {boots} ({tiles})",
     "play.pede.tie_break": "A tie in boots goes to the most boots of one colour.",
     "play.liz.title": "Lezard Domino, players: {players}.",
-    "play.liz.lizards": "Lizards: {seats}.",
     "play.liz.guess": (
         "Note: the board and deck in {source} are a best guess, not checked against a real box. "
         "If yours differ, fix a copy of the file and pass it with --board FILE."
@@ -300,20 +327,13 @@ EN: dict[str, str] = {
         "(e.g. fell 10-12); after a flick: how many fell in order from the tail "
         "(e.g. 5, and +12 for a stray)."
     ),
-    "play.liz.board": "Board from the head: {row}   ({n} standing)",
     "play.liz.hands": "In hand: {hands}",
     "play.liz.draw": "{name}, draw a card and type it (e.g. {example}):",
     "play.liz.place": "{name}: stand a domino on square {square} ({colour}). What happened?",
     "play.liz.next_flick": "Chance the next player flicks: {pct} (on your lizard: {mine}).",
-    "play.liz.flick": (
-        "{name} flicks (lizard {colour}: {owner}'s) the domino furthest from the head. {n} stand, the "
-        "chain at the tail is {chain}."
-    ),
     "play.liz.flick_ask": "How many fell in order from the tail (0–{n})? Add +square for each stray:",
     "play.liz.royal": "{name} lays the last domino! Did the royal flick knock every domino over?",
     "play.liz.ok": "ok – it stands",
-    "play.liz.fell": "fell {squares}",
-    "play.liz.flicked": "fell {n}{strays}",
     "play.liz.royal_yes": "royal",
     "play.liz.royal_no": "done",
     "play.liz.royal_yes_about": "every domino fell",
@@ -323,7 +343,6 @@ EN: dict[str, str] = {
     "play.liz.draw_again": "That is {name}'s lizard: draw again.",
     "play.liz.no_square": "No free square of that colour: the turn ends.",
     "play.liz.no_domino": "No domino stands on the board: the turn ends.",
-    "play.liz.took_back": "{dominoes} fell: {name} takes them back; the turn ends.",
     "play.liz.dealt": "Deal: {deal}.",
     "play.liz.nothing_fell": "Nothing fell.",
     "play.liz.hint.draw": "Type the card: a colour, two colours, or lizard and a colour, e.g. {example}.",
@@ -334,6 +353,41 @@ EN: dict[str, str] = {
     "play.liz.hint.royal": "Type 1 (royal: every domino fell) or 2 (done).",
     "play.liz.reason.royal-flick": "{names}: the last domino and the royal flick!",
     "play.liz.reason.no-dominoes": "{names}: no dominoes left in hand.",
+    "play.players.empty": "a player's name is empty",
+    "play.players.twice": "two players are called {name}",
+    "play.pede.letters": "y r g b k *",
+    "play.liz.fell_on.one": "{n} domino fell on square {squares}",
+    "play.liz.fell_on.few": "{n} dominoes fell on squares {squares}",
+    "play.liz.fell_on.many": "{n} dominoes fell on squares {squares}",
+    "play.liz.fell_in_row.one": "{n} domino fell{strays}",
+    "play.liz.fell_in_row.few": "{n} dominoes fell{strays}",
+    "play.liz.fell_in_row.many": "{n} dominoes fell{strays}",
+    "play.liz.fell_back.one": "{n} domino fell: {name} takes it back; the turn ends.",
+    "play.liz.fell_back.few": "{n} dominoes fell: {name} takes them back; the turn ends.",
+    "play.liz.fell_back.many": "{n} dominoes fell: {name} takes them back; the turn ends.",
+    "play.switch.at_least": "{switch} must be {least} or more, not {value}",
+    "play.switch.tournament": "--tournament {n} already sets the rounds; leave out --rounds",
+    "play.file.missing": "no such file",
+    "play.file.denied": "permission denied",
+    "play.file.folder": "a folder, not a file",
+    "play.box.flaps.one": "{n} flap",
+    "play.box.flaps.few": "{n} flaps",
+    "play.box.flaps.many": "{n} flaps",
+    "play.liz.board.one": "Board from the head: {row}   ({n} domino standing)",
+    "play.liz.board.few": "Board from the head: {row}   ({n} dominoes standing)",
+    "play.liz.board.many": "Board from the head: {row}   ({n} dominoes standing)",
+    "play.liz.flick.one": (
+        "{name} flicks (lizard {colour}: {owner}'s) the domino furthest from the head. {n} domino "
+        "stands, the chain at the tail is {chain}."
+    ),
+    "play.liz.flick.few": (
+        "{name} flicks (lizard {colour}: {owner}'s) the domino furthest from the head. {n} dominoes "
+        "stand, the chain at the tail is {chain}."
+    ),
+    "play.liz.flick.many": (
+        "{name} flicks (lizard {colour}: {owner}'s) the domino furthest from the head. {n} dominoes "
+        "stand, the chain at the tail is {chain}."
+    ),
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}

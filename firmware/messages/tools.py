@@ -53,7 +53,7 @@ PL: dict[str, str] = {
     "save.why.format": "format {format}, a ta Kostka czyta {known}",
     "save.why.parts": "brak gry, przełączników albo ruchów",
     # Lezard: whose lizard is whose, and the board file
-    "lizard.named": "jaszczurka {colour}",
+    "lizard.named": "jaszczurka {colour:f}",
     "lizard.seat": "{name}: {lizards}",
     "lizard.bad": "--lizards {text}: {reason}.",
     "lizard.bad.form": "zapisz je tak: Ala=zielona,Olek=niebieska",

@@ -211,8 +211,9 @@ PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 def _die_body(draw: ImageDraw.ImageDraw, xy: tuple[int, int], size: int, filled: bool) -> None:
     x, y = xy
     radius = max(1, size // 6)
-    draw.rounded_rectangle((x, y, x + size - 1, y + size - 1), radius=radius,
-                           fill=ON if filled else OFF, outline=ON)
+    draw.rounded_rectangle(
+        (x, y, x + size - 1, y + size - 1), radius=radius, fill=ON if filled else OFF, outline=ON
+    )
 
 
 def draw_die(
@@ -232,8 +233,13 @@ def draw_die(
     x, y = xy
     if value is None:
         inner = max(1, size // 8)
-        draw_text(draw, (x + inner, y + inner, x + size - inner, y + size - inner), "?",
-                  sizes=[s for s in SIZES if s <= size], fill=ink)
+        draw_text(
+            draw,
+            (x + inner, y + inner, x + size - inner, y + size - inner),
+            "?",
+            sizes=[s for s in SIZES if s <= size],
+            fill=ink,
+        )
         return
     margin = max(2, round(size * 0.14))
     inner = size - 2 * margin
@@ -333,7 +339,10 @@ def colour_die_face(colour: str, size: int) -> Image.Image:
 
 
 CAPTION_FONTS: tuple[tuple[int, Face], ...] = (
-    (10, Face.BOLD), (10, Face.SANS), (9, Face.BOLD), (9, Face.SANS),
+    (10, Face.BOLD),
+    (10, Face.SANS),
+    (9, Face.BOLD),
+    (9, Face.SANS),
 )
 """Fonts tried, in order, for the names written under colour dice: 10 px bold where a column allows."""
 
@@ -390,8 +399,13 @@ def draw_dice_row(
             draw_die(draw, (x, y), size, face)
         if names:
             cell: Box = (cell_left, y + size + 1, cell_left + column, y + size + 1 + caption_height())
-            caption(draw, cell, names[i] if i < len(names) else "", f=caption_font(names, column),
-                    selected=i == selected)
+            caption(
+                draw,
+                cell,
+                names[i] if i < len(names) else "",
+                f=caption_font(names, column),
+                selected=i == selected,
+            )
         elif i == selected:
             draw.rectangle((x, y + size + 1, x + size - 1, y + size + 2), fill=ON)
     return size
@@ -417,8 +431,12 @@ def caption(
         draw.rectangle((left + 1, top, right - 2, bottom - 1), fill=ON)
     if text:
         text = ellipsize(text, f, right - left - 2)
-        draw_lines(draw, (left + 1, top, right - 1, bottom), FittedText(f, (text,), line_metrics(f)[1]),
-                   fill=OFF if selected else ON)
+        draw_lines(
+            draw,
+            (left + 1, top, right - 1, bottom),
+            FittedText(f, (text,), line_metrics(f)[1]),
+            fill=OFF if selected else ON,
+        )
 
 
 def draw_progress(draw: ImageDraw.ImageDraw, box: Box, fraction: float) -> None:
@@ -493,8 +511,14 @@ def draw_menu(
     for n, i in enumerate(shown):
         row_top = top + offset + n * row_height
         extra = right_texts[i] if right_texts is not None else None
-        draw_row(draw, (left, row_top, inner_right, row_top + row_height), items[i], f,
-                 selected=i == selected, right_text=extra)
+        draw_row(
+            draw,
+            (left, row_top, inner_right, row_top + row_height),
+            items[i],
+            f,
+            selected=i == selected,
+            right_text=extra,
+        )
     if scroll:
         height = bottom - top
         thumb = max(3, height * rows // len(items))

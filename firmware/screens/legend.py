@@ -54,8 +54,14 @@ def legend_sheet(scale: int = SCALE) -> Image.Image:
         names = [_names(face, lang) for lang in LANGUAGES]
         half = (row - gap) // 2
         for n, name in enumerate(names):
-            draw_text(draw, (x, top + n * half, width - gap, top + (n + 1) * half), name, sizes=(12, 10),
-                      max_lines=1, align="left")
+            draw_text(
+                draw,
+                (x, top + n * half, width - gap, top + (n + 1) * half),
+                name,
+                sizes=(12, 10),
+                max_lines=1,
+                align="left",
+            )
         top += row
     return sheet.resize((width * scale, height * scale), Image.Resampling.NEAREST)
 

@@ -120,8 +120,12 @@ def _title_with_unit(draw: ImageDraw.ImageDraw, width: int, height: int, title: 
     room = width - 2 - gap - text_width(unit, f)
     fitted = FittedText(f, (ellipsize(title, f, room),), line_metrics(f)[1])
     draw_lines(draw, (1, 0, 1 + room, bottom - 1), fitted, align="left")
-    draw_lines(draw, (width - 1 - text_width(unit, f), 0, width - 1, bottom - 1),
-               FittedText(f, (unit,), line_metrics(f)[1]), align="right")
+    draw_lines(
+        draw,
+        (width - 1 - text_width(unit, f), 0, width - 1, bottom - 1),
+        FittedText(f, (unit,), line_metrics(f)[1]),
+        align="right",
+    )
     draw.line((0, bottom, width - 1, bottom), fill=ON)
     return bottom + 2
 
@@ -221,8 +225,13 @@ def render_dice(draw: ImageDraw.ImageDraw, width: int, height: int, view: DiceVi
     draw_text(draw, (0, 0, width, 14 * height // 64), view.title, sizes=(14, 12, 10), max_lines=1)
     hint_top = height - 12 * height // 64
     names = list(view.names) if any(isinstance(face, str) for face in view.faces) else None
-    draw_dice_row(draw, (0, 15 * height // 64, width, hint_top - 1), list(view.faces),
-                  selected=view.selected, names=names)
+    draw_dice_row(
+        draw,
+        (0, 15 * height // 64, width, hint_top - 1),
+        list(view.faces),
+        selected=view.selected,
+        names=names,
+    )
     draw_text(draw, (0, hint_top, width, height), view.hint, sizes=(10,), max_lines=1)
 
 
@@ -280,11 +289,17 @@ def _draw_lizard(draw: ImageDraw.ImageDraw, box: Box) -> None:
 def render_confirm(draw: ImageDraw.ImageDraw, width: int, height: int, view: ConfirmView) -> None:
     """The move chosen in big letters, the advisor's figures, and OK / back."""
     draw_text(draw, (0, 0, width, 13 * height // 64), view.title, sizes=(12, 10), max_lines=1)
-    draw_text(draw, (0, 14 * height // 64, width, 38 * height // 64), view.move, sizes=(20, 16, 14, 12, 10),
-              max_lines=1)
+    draw_text(
+        draw,
+        (0, 14 * height // 64, width, 38 * height // 64),
+        view.move,
+        sizes=(20, 16, 14, 12, 10),
+        max_lines=1,
+    )
     if view.detail:
-        draw_text(draw, (0, 39 * height // 64, width, 51 * height // 64), view.detail, sizes=(12, 10),
-                  max_lines=1)
+        draw_text(
+            draw, (0, 39 * height // 64, width, 51 * height // 64), view.detail, sizes=(12, 10), max_lines=1
+        )
     draw_text(draw, (0, 52 * height // 64, width, height), view.hint, sizes=(12, 10), max_lines=1)
 
 
@@ -305,8 +320,14 @@ def render_teach(draw: ImageDraw.ImageDraw, width: int, height: int, view: Teach
         draw_colour_die(draw, (2, top), side, view.face)
     left = side + 6
     draw_text(draw, (left, top, width, 26 * height // 64), view.show, sizes=(10,), max_lines=1, align="left")
-    draw_text(draw, (left, 26 * height // 64, width, 41 * height // 64), view.name, sizes=(16, 14, 12, 10),
-              max_lines=1, align="left")
+    draw_text(
+        draw,
+        (left, 26 * height // 64, width, 41 * height // 64),
+        view.name,
+        sizes=(16, 14, 12, 10),
+        max_lines=1,
+        align="left",
+    )
     bar_top = 43 * height // 64
     draw_progress(draw, (left, bar_top, width - 2, bar_top + 7 * height // 64), view.taken / view.frames)
     draw_text(draw, (0, 52 * height // 64, width, height), view.hint, sizes=(12, 10), max_lines=1)
@@ -321,8 +342,13 @@ def render_check(draw: ImageDraw.ImageDraw, width: int, height: int, view: Check
     row_height = hint_top // max(1, len(view.rows))
     for n, (name, figure, good) in enumerate(view.rows):
         row_top = n * row_height
-        draw_row(draw, (0, row_top, width, row_top + row_height), f"{MARK if good else CROSS} {name}", f,
-                 right_text=figure)
+        draw_row(
+            draw,
+            (0, row_top, width, row_top + row_height),
+            f"{MARK if good else CROSS} {name}",
+            f,
+            right_text=figure,
+        )
     draw_text(draw, (0, hint_top, width, height), view.hint, sizes=HINT_SIZES, max_lines=1)
 
 
@@ -358,8 +384,14 @@ def render_legend(draw: ImageDraw.ImageDraw, width: int, height: int, view: Lege
     for i, (face, name) in enumerate(zip(view.faces, view.names, strict=True)):
         left, top = (i // rows) * column_width, (i % rows) * row_height
         draw_colour_die(draw, (left + 1, top + 1), side, face)
-        draw_text(draw, (left + side + 4, top, left + column_width, top + row_height), name,
-                  sizes=(size,), max_lines=1, align="left")
+        draw_text(
+            draw,
+            (left + side + 4, top, left + column_width, top + row_height),
+            name,
+            sizes=(size,),
+            max_lines=1,
+            align="left",
+        )
 
 
 def render(draw: ImageDraw.ImageDraw, width: int, height: int, view: View) -> None:

@@ -96,15 +96,31 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
     lost = _play(shut, 2, ["1 1", "shut 2", "1 1"])
     add("shut-scores", replace(at, match=lost, screen=TurnOver(("shut.lost_roll", 43))))
     short = ShutTheBox(flaps=12)
-    add("shut-roll-12-flaps", replace(base, match=_play(short, 3, ["6 6", "shut 12", "5 5", "shut 10"]),
-                                      screen=RollNow()))
+    add(
+        "shut-roll-12-flaps",
+        replace(base, match=_play(short, 3, ["6 6", "shut 12", "5 5", "shut 10"]), screen=RollNow()),
+    )
 
-    pede = _play(stonoga, 3, [
-        "r r * b", "stop", "take r3",
-        "y y g k", "keep y y", "y *", "stop", "take y4",
-        "b b b k", "stop", "take b3",
-        "g g * k", "stop", "take g3",
-    ])
+    pede = _play(
+        stonoga,
+        3,
+        [
+            "r r * b",
+            "stop",
+            "take r3",
+            "y y g k",
+            "keep y y",
+            "y *",
+            "stop",
+            "take y4",
+            "b b b k",
+            "stop",
+            "take b3",
+            "g g * k",
+            "stop",
+            "take g3",
+        ],
+    )
     at = replace(base, match=pede)
     add("stonoga-roll-now", replace(at, screen=RollNow()))
     kept = pede.play_text("r r * b").play_text("keep r r *")
@@ -149,8 +165,10 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
     add("teach-face", replace(base, screen=Teach(GameMenu())))
     add("teach-taking", replace(base, screen=Teach(GameMenu(), 3, 2, True)))
     add("teach-no-die", replace(base, screen=Teach(GameMenu(), 5, problem="teach.none_seen")))
-    add("teach-camera-lost", replace(base, camera_ok=False,
-                                     screen=Teach(GameMenu(), 1, 1, problem="camera.lost")))
+    add(
+        "teach-camera-lost",
+        replace(base, camera_ok=False, screen=Teach(GameMenu(), 1, 1, problem="camera.lost")),
+    )
     add("teach-done", replace(base, screen=Notice("teach.done", GameMenu())))
     add("menu-teach-cards", replace(at, screen=Menu(PickCard(5), 5)))
     colours = shipped_lezard().data.colours

@@ -124,7 +124,8 @@ def render_scores(draw: ImageDraw.ImageDraw, width: int, height: int, view: Scor
 def render_winner(draw: ImageDraw.ImageDraw, width: int, height: int, view: WinnerView) -> None:
     """The title in big letters, who won, and everyone's final figure on one line."""
     draw_text(draw, (0, 0, width, 24 * height // 64), view.title, sizes=(24, 20, 16), max_lines=1)
-    draw_text(draw, (0, 25 * height // 64, width, 43 * height // 64), view.line, sizes=(16, 14, 12, 10),
-              max_lines=1)
+    draw_text(
+        draw, (0, 25 * height // 64, width, 43 * height // 64), view.line, sizes=(16, 14, 12, 10), max_lines=1
+    )
     scores = "  ".join(f"{row.tag}:{row.value}" for row in view.rows)
     draw_text(draw, (0, 45 * height // 64, width, height), scores, sizes=(14, 12, 10), max_lines=1)

@@ -32,8 +32,12 @@ DEFAULT_KEYS: Mapping[str, ButtonEvent] = {
     "o": ButtonEvent.OK,
     "m": ButtonEvent.MENU,
 }
-_ARROWS = {"\x1b[D": ButtonEvent.PREV, "\x1b[C": ButtonEvent.NEXT, "\x1bOD": ButtonEvent.PREV,
-           "\x1bOC": ButtonEvent.NEXT}
+_ARROWS = {
+    "\x1b[D": ButtonEvent.PREV,
+    "\x1b[C": ButtonEvent.NEXT,
+    "\x1bOD": ButtonEvent.PREV,
+    "\x1bOC": ButtonEvent.NEXT,
+}
 KEY_HELP = "a/← previous · d/→ next · space/Enter OK · m menu (a long OK press)"
 
 

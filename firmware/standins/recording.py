@@ -49,8 +49,11 @@ class FrameRecorder:
         self.count += 1
         path = self.folder / f"frame-{self.count:06d}.png"
         if not cv2.imwrite(str(path), frame, [cv2.IMWRITE_PNG_COMPRESSION, PNG_LEVEL]):
-            raise CameraError(f"recording to {str(self.folder)!r}", f"could not write {path.name}",
-                              "Check the folder and the free space")
+            raise CameraError(
+                f"recording to {str(self.folder)!r}",
+                f"could not write {path.name}",
+                "Check the folder and the free space",
+            )
 
     def opener(self, open_source: Callable[[], FrameSource]) -> Callable[[], FrameSource]:
         """``open_source``, its source made to save every frame it gives."""

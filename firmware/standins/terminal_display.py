@@ -52,8 +52,16 @@ def half_block_lines(image: Image.Image) -> list[str]:
     return lines
 
 
-BRAILLE_DOTS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10), (1, 2, 0x20),
-                (0, 3, 0x40), (1, 3, 0x80))
+BRAILLE_DOTS = (
+    (0, 0, 0x01),
+    (0, 1, 0x02),
+    (0, 2, 0x04),
+    (1, 0, 0x08),
+    (1, 1, 0x10),
+    (1, 2, 0x20),
+    (0, 3, 0x40),
+    (1, 3, 0x80),
+)
 
 
 def braille_lines(image: Image.Image) -> list[str]:

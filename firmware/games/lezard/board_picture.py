@@ -15,7 +15,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from firmware.games.lezard.lizards import lizard_words
-from firmware.games.lezard.table import POLISH_COLOURS
+from firmware.messages.i18n import colour as colour_word
 from firmware.messages.i18n import t, tn
 from firmware.screens.fonts import Face, font
 from measure.synth.paint import PAINTS
@@ -37,10 +37,6 @@ def rgb(colour: str) -> tuple[int, int, int]:
     """A colour name as paint (the renderer's paints; an unknown name is grey, its name written on)."""
     blue, green, red = PAINTS.get(colour, (150.0, 150.0, 150.0))
     return round(red), round(green), round(blue)
-
-
-def colour_word(colour: str, lang: str) -> str:
-    return POLISH_COLOURS.get(colour, colour) if lang == "pl" else colour
 
 
 def fitted(

@@ -15,19 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from firmware.games.lezard.table import POLISH_COLOURS
-from firmware.messages.i18n import t
-
-
-def feminine(colour: str) -> str:
-    """A colour's Polish word agreeing with "jaszczurka" (feminine): ``green`` -> ``zielona``."""
-    word = POLISH_COLOURS.get(colour)
-    return word[:-1] + "a" if word is not None else colour
+from firmware.messages.i18n import colour as colour_word
+from firmware.messages.i18n import colour_forms, t
 
 
 def lizard_words(colour: str, lang: str) -> str:
     """One lizard in words: ``jaszczurka zielona``, ``green lizard``."""
-    return t("lizard.named", lang, colour=feminine(colour) if lang == "pl" else colour)
+    return t("lizard.named", lang, colour=colour_word(colour, lang))
 
 
 def seat_lines(players: Sequence[str], seats: Sequence[Sequence[str]], lang: str) -> list[str]:
@@ -42,8 +36,7 @@ def colour_of(word: str, lizards: Sequence[str]) -> str | None:
     """The lizard colour a word names (English, or Polish in any gender), or None."""
     word = word.strip().lower()
     for colour in lizards:
-        polish = POLISH_COLOURS.get(colour, colour)
-        if word in (colour, polish, feminine(colour), polish[:-1] + "e"):
+        if word in colour_forms(colour, "pl") | colour_forms(colour, "en"):
             return colour
     return None
 
@@ -73,7 +66,7 @@ def seats_from_text(
         for word in colours.split("+"):
             colour = colour_of(word, lizards)
             if colour is None:
-                known = ", ".join(feminine(c) if lang == "pl" else c for c in lizards)
+                known = ", ".join(format(colour_word(c, lang), "f") for c in lizards)
                 raise ValueError(t("lizard.bad.colour", lang, colour=word.strip(), known=known))
             if colour in held or any(colour in other for other in chosen.values()):
                 raise ValueError(t("lizard.bad.twice", lang, colour=word.strip()))

@@ -17,7 +17,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from firmware.games.referee import names_list
-from firmware.messages.i18n import t, tn
+from firmware.messages.i18n import Adjective, colour, colour_forms, t, tn
 from firmware.messages.numbers import percent
 from rules import lezard_advisor
 from rules.game import Advice, Outcome
@@ -33,15 +33,11 @@ from rules.lezard_board import (
     parse_lezard_data,
 )
 
-POLISH_COLOURS = {
-    "red": "czerwony", "orange": "pomarańczowy", "yellow": "żółty", "green": "zielony", "blue": "niebieski",
-    "pink": "różowy", "grey": "szary", "gray": "szary", "white": "biały", "black": "czarny",
-    "purple": "fioletowy", "brown": "brązowy",
-}  # fmt: skip
 _POLISH_WORDS = {
     "jaszczurka": "lizard", "jaszczurki": "lizard", "jaszcz": "lizard",
     "upadło": "fell", "upadlo": "fell", "upadły": "fell", "upadly": "fell",
     "upadła": "fell", "upadla": "fell", "padło": "fell",
+    "na": "", "polu": "", "polach": "", "on": "", "square": "", "squares": "",
     "królewski": "royal", "krolewski": "royal", "gotowe": "done", "koniec": "done",
 }  # fmt: skip
 GROUP = 10
@@ -74,8 +70,8 @@ class LezardTable:
     def data(self) -> LezardData:
         return self.book.data
 
-    def colour(self, name: str, lang: str) -> str:
-        return POLISH_COLOURS.get(name, name) if lang == "pl" else name
+    def colour(self, name: str, lang: str) -> Adjective:
+        return colour(name, lang)
 
     def card_text(self, card: Card, lang: str) -> str:
         if card.lizard is not None:
@@ -104,7 +100,7 @@ class LezardTable:
     def show(self, state: LezardState, lang: str) -> list[str]:
         hands = " · ".join(f"{p} {h}" for p, h in zip(state.players, state.hands, strict=True))
         return [
-            t("play.liz.board", lang, row=board_row(state.standing), n=state.on_board),
+            tn("play.liz.board", state.on_board, lang, row=board_row(state.standing)),
             t("play.liz.hands", lang, hands=hands),
         ]
 
@@ -128,13 +124,13 @@ class LezardTable:
         if state.phase is Phase.FLICK:
             lizard = state.card.lizard if state.card else None
             owner = next((state.players[k] for k, held in enumerate(state.lizards) if lizard in held), "?")
-            told = t(
+            told = tn(
                 "play.liz.flick",
+                state.on_board,
                 lang,
                 name=name,
                 colour=self.colour(lizard or "?", lang),
                 owner=owner,
-                n=state.on_board,
                 chain=chain_run(state.standing),
             )
             return f"{told}\n{t('play.liz.flick_ask', lang, n=state.on_board)}"
@@ -151,10 +147,10 @@ class LezardTable:
         if isinstance(move, Placed):
             if not move.fell:
                 return t("play.liz.ok", lang)
-            return t("play.liz.fell", lang, squares=squares_text(move.fell))
+            return tn("play.liz.fell_on", len(move.fell), lang, squares=squares_text(move.fell))
         if isinstance(move, Flicked):
             strays = "".join(f" +{part}" for part in squares_text(move.strays).split())
-            return t("play.liz.flicked", lang, n=move.in_order, strays=strays)
+            return tn("play.liz.fell_in_row", move.in_order, lang, strays=strays)
         return t("play.liz.royal_yes" if move.all_fell else "play.liz.royal_no", lang)
 
     def figures(self, state: LezardState, advice: Advice[LezardMove], lang: str) -> str:
@@ -166,9 +162,28 @@ class LezardTable:
     def numbered(self, state: LezardState) -> bool:
         return state.phase is not Phase.FLICK
 
-    def normalise(self, state: LezardState, text: str) -> str:
-        english = {**{p: e for e, p in POLISH_COLOURS.items() if e in self.known()}, **_POLISH_WORDS}
-        return " ".join(english.get(word, word) for word in text.lower().split())
+    def normalise(self, state: LezardState, text: str, lang: str) -> str:
+        english = dict(_POLISH_WORDS)
+        if state.phase is Phase.DRAW:  # colours name cards; in a report they are a mistake, said as typed
+            english |= {form: name for name in self.known() for form in colour_forms(name, "pl")}
+        return " ".join(english.get(word, self._prefix(word, english)) for word in text.lower().split())
+
+    def _prefix(self, word: str, english: dict[str, str]) -> str:
+        """A word that begins only one colour's words (``czerw``) as that colour, else itself."""
+        named = {name for form, name in english.items() if form.startswith(word) and name in self.known()}
+        return named.pop() if len(named) == 1 and len(word) >= 3 else word
+
+    def notation(self, text: str, lang: str) -> str:
+        """A card as typed (in the book's words) back in the player's words: ``lizard red`` ->
+        ``jaszczurka czerwona``; other words as they are."""
+        words: list[str] = []
+        for word in text.split():
+            if word in self.known():
+                said = self.colour(word, lang)
+                words.append(format(said, "f") if words[-1:] == [t("lezard.lizard", lang).lower()] else said)
+            else:
+                words.append(t("lezard.lizard", lang).lower() if word == "lizard" else word)
+        return " ".join(words)
 
     def known(self) -> set[str]:
         """Every colour name the data file uses (board squares and lizards)."""
@@ -184,8 +199,7 @@ class LezardTable:
                 return [t(key, lang)]
             return []
         if isinstance(move, Placed) and move.fell:
-            dominoes = tn("lezard.dominoes", len(move.fell), lang)
-            return [t("play.liz.took_back", lang, name=name, dominoes=dominoes)]
+            return [tn("play.liz.fell_back", len(move.fell), lang, name=name)]
         if isinstance(move, Flicked):
             gains = [
                 f"{p} +{a - b}"

@@ -63,8 +63,9 @@ class ShutTheBoxTable:
     goal: str = DEFAULT_GOAL
 
     def intro(self, players: Sequence[str], lang: str) -> list[str]:
+        flaps = tn("play.box.flaps", self.book.flaps, lang)
         return [
-            t("play.box.title", lang, flaps=self.book.flaps, players=", ".join(players)),
+            t("play.box.title", lang, flaps=flaps, players=", ".join(players)),
             t("play.box.rules", lang, rules=", ".join(self.rules_words(lang))),
             t("play.box.how", lang),
         ]
@@ -137,8 +138,15 @@ class ShutTheBoxTable:
     def numbered(self, state: State) -> bool:
         return True
 
-    def normalise(self, state: State, text: str) -> str:
+    def normalise(self, state: State, text: str, lang: str) -> str:
         return " ".join(_POLISH_WORDS.get(word, word) for word in text.lower().split())
+
+    def notation(self, text: str, lang: str) -> str:
+        """What was typed, in the book's words, back in the player's: ``shut 1 3`` -> ``zamknij 1 3``."""
+        if lang == "en":
+            return text
+        own = {english: polish for polish, english in reversed(_POLISH_WORDS.items())}
+        return " ".join(own.get(word, word) for word in text.split())
 
     def narrate(self, before: State, move: Move, after: State, lang: str) -> list[str]:
         name = before.players[before.seat]
@@ -207,22 +215,24 @@ def add_switches(parser: argparse.ArgumentParser) -> None:
         help="N rounds; the lowest penalty wins a round, most rounds wins",
     )
     parser.add_argument(
-        "--goal", choices=GOALS, default=DEFAULT_GOAL,
+        "--goal",
+        choices=GOALS,
+        default=DEFAULT_GOAL,
         help="what the advice aims at: penalty (lowest expected penalty, as the game scores; the default) "
         "or shut (best chance to shut every flap)",
     )
 
 
 def table_from_args(args: argparse.Namespace) -> ShutTheBoxTable:
-    """The game the switches describe; ``ValueError`` with a readable message if they clash."""
-    for switch in ("rounds", "tournament"):
+    """The game the switches describe; ``ValueError`` with a message in ``args.lang`` if they clash."""
+    lang = args.lang
+    for switch, least in (("rounds", 1), ("tournament", 1), ("penalty_limit", 0), ("full_shut_bonus", 0)):
         value = getattr(args, switch)
-        if value is not None and value < 1:
-            raise ValueError(f"--{switch} must be 1 or more, not {value}")
-    if args.penalty_limit is not None and args.penalty_limit < 0:
-        raise ValueError(f"--penalty-limit must be 0 or more, not {args.penalty_limit}")
+        if value is not None and value < least:
+            flag = "--" + switch.replace("_", "-")
+            raise ValueError(t("play.switch.at_least", lang, switch=flag, least=least, value=value))
     if args.tournament is not None and args.rounds is not None and args.rounds != args.tournament:
-        raise ValueError(f"--tournament {args.tournament} already sets the rounds; leave out --rounds")
+        raise ValueError(t("play.switch.tournament", lang, n=args.tournament))
     rounds = args.tournament or args.rounds
     if rounds is None and args.penalty_limit is None:
         rounds = 1

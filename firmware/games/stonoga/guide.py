@@ -65,8 +65,12 @@ class StonogaGuide:
                 return t("stonoga.reroll_all", lang)
             return t("stonoga.keep_faces", lang, faces=kept_text(move.faces, lang))
         if isinstance(move, Take):
-            return t("stonoga.take_tile", lang, colour=colour_name(COLOURS[move.tile.colour], lang),
-                       n=move.tile.boots)
+            return t(
+                "stonoga.take_tile",
+                lang,
+                colour=colour_name(COLOURS[move.tile.colour], lang),
+                n=move.tile.boots,
+            )
         if isinstance(move, Steal):
             return t("stonoga.steal", lang, name=player_name(state.players[move.victim], lang))
         if isinstance(move, TakeNothing):
@@ -107,8 +111,11 @@ class StonogaGuide:
         kept = tuple(COLOURS[f] for f in state.dice)
         info = t("roll.number", lang, n=state.rolls + 1, of=ROLLS)
         return RollView(
-            player_name(state.players[state.seat], lang), t("roll.now", lang), info,
-            kept=kept, names=short_names(kept, lang),
+            player_name(state.players[state.seat], lang),
+            t("roll.now", lang),
+            info,
+            kept=kept,
+            names=short_names(kept, lang),
         )
 
     def scores_view(self, match: Match[Any, Any], lang: str) -> ScoresView:
@@ -116,8 +123,11 @@ class StonogaGuide:
         boots = [sum(tile.boots for tile in pede) for pede in state.centipedes]
         rows = tuple(
             ScoreRow(
-                player_name(name, lang), str(seat + 1), str(b),
-                tuple((COLOURS[tile.colour], tile.boots) for tile in pede), leader=b == max(boots) and b > 0,
+                player_name(name, lang),
+                str(seat + 1),
+                str(b),
+                tuple((COLOURS[tile.colour], tile.boots) for tile in pede),
+                leader=b == max(boots) and b > 0,
             )
             for seat, (name, b, pede) in enumerate(zip(state.players, boots, state.centipedes, strict=True))
         )
