@@ -117,7 +117,7 @@ def make_setup(config: Config) -> Setup:
             books.append(rulebook_from_switches(title, config.game.rules_for(title)))
         except RulebookError as error:
             raise AppError(f"[game.rules.{title}] in the config: {error}; fix or delete the switch") from None
-    return Setup(tuple(books), networks=fallback())
+    return Setup(tuple(books), networks=fallback(), names=config.game.names)
 
 
 def open_buttons(
@@ -358,7 +358,8 @@ def begin(
     seed: int | None = None,
     resume: Callable[[SavedGame], bool] = lambda saved: True,
 ) -> Beginning:
-    """The unfinished saved game taken up again (when ``resume`` agrees), else the game menu.
+    """The unfinished saved game taken up again (when ``resume`` agrees), else the game menu
+    after the first screen (the three buttons, how to open the menu).
 
     The language: ``lang`` if given, else the one last chosen in the menu (kept in the state
     directory), else the saved game's, else the config's. A saved game that cannot be rebuilt goes
@@ -383,6 +384,7 @@ def begin(
     lang = lang or config.language
     keeper = Keeper(parts.store, language=lang, seed=seed)
     state, effects = start(
-        parts.setup, lang=lang, title=title or config.game.default, players=players or config.game.players
+        parts.setup, lang=lang, title=title or config.game.default, players=players or config.game.players,
+        welcome=True,
     )
     return Beginning(state, effects, keeper, False, seed)

@@ -149,6 +149,39 @@ class Camera:
         return int(number) if number else 0
 
 
+NAME_LETTERS = 12
+"""A player's name is at most this long: a winner's row on the OLED still shows most of it."""
+MOST_NAMES = 12
+
+
+def check_names(names: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """Players' names, stripped; ValueError says why they cannot be used (empty, too long, only
+    digits, the same twice, too many).
+
+    >>> check_names([" Ala", "Olek "])
+    ('Ala', 'Olek')
+    >>> check_names(["Ala", "Ala"])
+    Traceback (most recent call last):
+    ...
+    ValueError: two players are called Ala
+    """
+    out: list[str] = []
+    for raw in names:
+        name = raw.strip() if isinstance(raw, str) else ""
+        if not name:
+            raise ValueError("a player's name is empty")
+        if len(name) > NAME_LETTERS:
+            raise ValueError(f"{name} is longer than {NAME_LETTERS} letters")
+        if name.isdigit():
+            raise ValueError(f"{name} is a number, not a name (seats without a name are numbered)")
+        if name in out:
+            raise ValueError(f"two players are called {name}")
+        out.append(name)
+    if len(out) > MOST_NAMES:
+        raise ValueError(f"{len(out)} names: at most {MOST_NAMES}")
+    return tuple(out)
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """The title the menu starts on, the number of players, and rule switches per title.
@@ -160,6 +193,8 @@ class Game:
     default: str = "shut-the-box"
     players: int = 2
     rules: Mapping[str, Mapping[str, RuleValue]] = field(default_factory=lambda: MappingProxyType({}))
+    names: tuple[str, ...] = ()
+    """The players' names the box offers at set-up (besides "Player N"), in seat order."""
 
     def rules_for(self, title: str) -> dict[str, RuleValue]:
         """The rule switches written for ``title`` (an empty dict when none were).
@@ -379,7 +414,7 @@ def _camera_source(reader: _Reader, value: object) -> str:
 
 def _game(reader: _Reader, table: Mapping[str, Any]) -> Game:
     default = Game()
-    reader.table(table, "game", ("default", "players", "rules"))
+    reader.table(table, "game", ("default", "players", "rules", "names"))
     title = reader.choice(table, "default", default.default, GAMES, "is not a game", "game")
     players = reader.integer(table, "game.players", "players", default.players)
     low, high = PLAYERS[title]
@@ -398,7 +433,15 @@ def _game(reader: _Reader, table: Mapping[str, Any]) -> Game:
                     f"{key}.{switch}", value, "is not a plain value", "true/false, number, text"
                 )
         rules[name] = MappingProxyType(dict(switches))
-    return Game(title, players, MappingProxyType(rules))
+    names = table.get("names", [])
+    try:
+        if not isinstance(names, list):
+            raise ValueError("it is not a list")
+        checked = check_names(names)
+    except ValueError as error:
+        allowed = f'a list of names such as ["Ala", "Olek"], each 1-{NAME_LETTERS} letters'
+        raise reader.error("game.names", names, f"cannot be used ({error})", allowed) from None
+    return Game(title, players, MappingProxyType(rules), checked)
 
 
 class _Reader:

@@ -39,10 +39,13 @@ def test_both_languages_have_the_same_keys() -> None:
 
 def test_the_parts_join_without_overwriting_each_other() -> None:
     from firmware.messages import catalogue as messages
+    from firmware.messages import flows as messages_flows
+    from firmware.messages import help as messages_help
     from firmware.messages import play as messages_play
     from firmware.messages import screens as messages_screens
 
     parts = (messages_play.CATALOGUE, messages_screens.CATALOGUE)
+    parts += (messages_flows.CATALOGUE, messages_help.CATALOGUE)
     for lang, own in (("pl", messages.PL), ("en", messages.EN)):
         seen = set(own)
         for part in parts:

@@ -21,14 +21,17 @@ from PIL import Image, ImageChops, ImageDraw, features
 from firmware.screens.render import flap_cells, render
 from firmware.screens.samples import samples
 from firmware.views import (
+    ButtonsView,
     CardSeenView,
     CardView,
     CheckView,
     ConfirmView,
     DiceView,
     Flaps,
+    HelpView,
     ListView,
     MessageView,
+    PickView,
     RollView,
     ScoreRow,
     ScoresView,
@@ -121,7 +124,8 @@ def test_every_reference_belongs_to_a_screen() -> None:
 def test_the_samples_cover_every_kind_of_view() -> None:
     kinds = {type(view) for _, _, view in SAMPLES}
     assert kinds == {MessageView, ListView, RollView, DiceView, CardView, CardSeenView, ConfirmView,
-                     ScoresView, WinnerView, TeachView, CheckView, SnapshotView}
+                     ScoresView, WinnerView, TeachView, CheckView, SnapshotView, PickView, HelpView,
+                     ButtonsView}
 
 
 def test_polish_letters_have_their_own_ink() -> None:

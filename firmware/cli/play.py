@@ -18,6 +18,7 @@ from typing import Any
 from firmware.cli import fail
 from firmware.games.referee import Referee
 from firmware.games.registry import GAMES, game
+from firmware.machine.seating import rule_key
 from firmware.messages.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
 from rules.game import RulesError
 
@@ -54,6 +55,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
             "--auto-dice", action="store_true", help="Kostka rolls stand-in dice (and draws cards)"
         )
         sub.add_argument("--seed", type=int, metavar="S", help="seed of the stand-in dice, to repeat a game")
+        sub.add_argument(
+            "--first", metavar="NAME",
+            help="who starts (a name or a seat number; the rule sheet's way is said at the start)",
+        )
         known.table_module().add_switches(sub)
     return parser
 
@@ -102,12 +107,34 @@ def parse_bots(text: str | None, players: list[str]) -> set[int] | str:
     return seats
 
 
+def first_seat(text: str | None, players: list[str]) -> int | None:
+    """The seat ``--first`` names (a name, or a seat number from 1); 0 when not given, None when it
+    names no player.
+
+    >>> first_seat("Olek", ["Ala", "Olek"]), first_seat("2", ["Ala", "Olek"]), first_seat("Ewa", ["Ala"])
+    (1, 1, None)
+    """
+    if text is None:
+        return 0
+    word = text.strip()
+    if word in players:
+        return players.index(word)
+    if word.isdigit() and 1 <= int(word) <= len(players):
+        return int(word) - 1
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     lang: str = args.lang
     try:
         players, bots = parse_players(args.players, lang)
     except ValueError as error:
         return fail(t("play.bad_players", lang, reason=error))
+    first = first_seat(args.first, players)
+    if first is None:
+        return fail(t("first.unknown", lang, name=args.first, players=", ".join(players)))
+    players = players[first:] + players[:first]  # in turn order from the first, clockwise
+    bots = {(seat - first) % len(players) for seat in bots}
     more = parse_bots(args.bots, players)
     if isinstance(more, str):
         return fail(t("play.bad_bots", lang, text=more))
@@ -126,6 +153,9 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     if args.auto_dice:
         print(t("play.seed", lang, seed=seed))
+    if len(players) > 1:
+        told = "" if args.first is not None else " " + t("first.option", lang)
+        print(f"{t(rule_key(args.game), lang)} {t('first.starts', lang, name=players[0])}{told}")
     referee = Referee(
         table,
         players,

@@ -10,6 +10,8 @@ line at 12 px. Kostka is "she" in Polish (la kostka), hence "Nie jestem pewna".
 
 from __future__ import annotations
 
+from firmware.messages import flows as messages_flows
+from firmware.messages import help as messages_help
 from firmware.messages import play as messages_play
 from firmware.messages import screens as messages_screens
 
@@ -285,7 +287,9 @@ EN: dict[str, str] = {
 # The terminal referee's lines (``kostka play``, area ``play.``) and the screens' guides live beside
 # them in ``messages_play`` and ``messages_screens`` and join this one catalogue here;
 # tests/test_i18n.py checks them like the rest (and that no key is defined twice).
-_PARTS = (messages_play.CATALOGUE, messages_screens.CATALOGUE)
+_PARTS = (
+    messages_play.CATALOGUE, messages_screens.CATALOGUE, messages_flows.CATALOGUE, messages_help.CATALOGUE,
+)
 CATALOGUE: dict[str, dict[str, str]] = {
     lang: {k: v for part in ({"pl": PL, "en": EN}, *_PARTS) for k, v in part[lang].items()}
     for lang in ("pl", "en")
