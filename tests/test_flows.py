@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 
 import firmware.machine.help
 import firmware.machine.seating
+import firmware.machine.views
 import firmware.screens.pages
 from firmware.cli.play import first_seat
 from firmware.cli.run import POWER_OFF
@@ -67,7 +68,8 @@ def press(state: Appliance, *events: ButtonEvent) -> Appliance:
 
 
 def test_module_examples() -> None:
-    for module in (firmware.machine.seating, firmware.machine.help, firmware.screens.pages):
+    machine = (firmware.machine.seating, firmware.machine.help, firmware.machine.views)
+    for module in (*machine, firmware.screens.pages):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__
 

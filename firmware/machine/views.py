@@ -43,7 +43,7 @@ from firmware.machine.state import (
     menu_items,
 )
 from firmware.machine.teach import teach_view
-from firmware.messages.i18n import t, tn
+from firmware.messages.i18n import LANGUAGES, t, tn
 from firmware.views import (
     ButtonsView,
     CardSeenView,
@@ -68,7 +68,8 @@ def view_of(state: Appliance) -> View:
         counts = tuple(tn("players.count", n, lang) for n in range(low, high + 1))
         return ListView(t(game_key(state.title), lang), counts, screen.cursor)
     if isinstance(screen, Menu):
-        return ListView(t("menu.title", lang), tuple(t(k, lang) for k in menu_items(state)), screen.cursor)
+        rows = tuple(menu_label(key, lang) for key in menu_items(state))
+        return ListView(t("menu.title", lang), rows, screen.cursor)
     if isinstance(screen, RestartAsk):
         return MessageView(t("restart.confirm", lang), "", t("confirm.hint", lang))
     if isinstance(screen, Notice):
@@ -79,6 +80,19 @@ def view_of(state: Appliance) -> View:
         return check_view(screen, lang, state.setup.networks)
     flow = _flow_view(state, screen)
     return flow if flow is not None else _game_view(state, screen)
+
+
+def menu_label(key: str, lang: str) -> str:
+    """A menu row; the language row in every language, so that a guest who cannot read this one
+    finds it: "Język/Language".
+
+    >>> menu_label("menu.language", "en"), menu_label("menu.undo", "pl")
+    ('Language/Język', 'Cofnij')
+    """
+    if key != "menu.language":
+        return t(key, lang)
+    others = (t(key, other) for other in LANGUAGES if other != lang)
+    return "/".join((t(key, lang), *others))
 
 
 def _flow_view(state: Appliance, screen: Screen) -> View | None:
