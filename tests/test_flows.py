@@ -173,7 +173,8 @@ def test_kostka_play_says_the_rule_and_starts_with_first(tmp_path: Path) -> None
     result = subprocess.run([sys.executable, *args], input="", capture_output=True, text=True, timeout=120,
                             cwd=ROOT)
     lines = result.stdout.splitlines()
-    assert lines[0] == f"{t('first.rule.stonoga', 'pl')} {t('first.starts', 'pl', name='Ewa')}"
+    rule = f"{t('first.title', 'pl')} {t('first.rule.stonoga', 'pl')}"
+    assert lines[0] == f"{rule} {t('first.starts', 'pl', name='Ewa')}"
     assert lines[1].endswith("Ewa, Ala, Olek.")  # clockwise from Ewa
     bad = subprocess.run([sys.executable, *args[:-1], "Zed"], capture_output=True, text=True, timeout=120,
                          cwd=ROOT)

@@ -155,7 +155,8 @@ def run(args: argparse.Namespace) -> int:
         print(t("play.seed", lang, seed=seed))
     if len(players) > 1:
         told = "" if args.first is not None else " " + t("first.option", lang)
-        print(f"{t(rule_key(args.game), lang)} {t('first.starts', lang, name=players[0])}{told}")
+        rule = f"{t('first.title', lang)} {t(rule_key(args.game), lang)}"
+        print(f"{rule} {t('first.starts', lang, name=players[0])}{told}")
     referee = Referee(
         table,
         players,
