@@ -132,6 +132,7 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
 
     lez = _play(lezard, 2, ["red", "ok", "orange", "ok"])
     at = replace(base, match=lez)
+    add("lezard-roll-now", replace(at, screen=RollNow()))
     add("lezard-card", replace(at, screen=PickCard(5)))
     add("lezard-card-unsure", replace(at, screen=PickCard(2, "read.card_unsure")))
     add("lezard-seen-squares", replace(at, screen=SeenCard(Card(squares=("red", "blue")))))
