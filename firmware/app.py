@@ -117,7 +117,7 @@ def make_setup(config: Config) -> Setup:
             books.append(rulebook_from_switches(title, config.game.rules_for(title)))
         except RulebookError as error:
             raise AppError(f"[game.rules.{title}] in the config: {error}; fix or delete the switch") from None
-    return Setup(tuple(books), networks=fallback(), names=config.game.names)
+    return Setup(tuple(books), config.game.goal, networks=fallback(), names=config.game.names)
 
 
 def open_buttons(

@@ -27,6 +27,7 @@ from typing import Any
 
 from firmware.errors import KostkaError
 from firmware.games.registry import PLAYERS, TITLES
+from rules.shut_the_box import DEFAULT_GOAL, GOALS
 
 GAMES = TITLES
 """Titles Kostka referees, as the config and the menus name them (``firmware.games.registry``)."""
@@ -184,7 +185,11 @@ def check_names(names: list[str] | tuple[str, ...]) -> tuple[str, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """The title the menu starts on, the number of players, and rule switches per title.
+    """The title the menu starts on, the number of players, Shut the Box's advice goal, and rule
+    switches per title.
+
+    ``goal``: ``penalty`` (the lowest expected penalty, as the game scores) or ``shut`` (the best
+    chance to shut every flap) marks Shut the Box's best move and orders its list.
 
     ``rules`` maps a title to the keyword arguments of its rule book, passed through as written
     (the rule book validates them): ``[game.rules.shut-the-box]`` ``flaps = 12``.
@@ -192,6 +197,7 @@ class Game:
 
     default: str = "shut-the-box"
     players: int = 2
+    goal: str = DEFAULT_GOAL
     rules: Mapping[str, Mapping[str, RuleValue]] = field(default_factory=lambda: MappingProxyType({}))
     names: tuple[str, ...] = ()
     """The players' names the box offers at set-up (besides "Player N"), in seat order."""
@@ -414,12 +420,13 @@ def _camera_source(reader: _Reader, value: object) -> str:
 
 def _game(reader: _Reader, table: Mapping[str, Any]) -> Game:
     default = Game()
-    reader.table(table, "game", ("default", "players", "rules", "names"))
+    reader.table(table, "game", ("default", "players", "goal", "rules", "names"))
     title = reader.choice(table, "default", default.default, GAMES, "is not a game", "game")
     players = reader.integer(table, "game.players", "players", default.players)
     low, high = PLAYERS[title]
     if not low <= players <= high:
         raise reader.error("game.players", players, f"cannot play {title}", f"{low}-{high} players")
+    goal = reader.choice(table, "goal", default.goal, GOALS, "is not an advice goal", "game")
     rules_table = reader.section(table, "rules", "game.rules")
     reader.table(rules_table, "game.rules", GAMES)
     rules: dict[str, Mapping[str, RuleValue]] = {}
@@ -441,7 +448,7 @@ def _game(reader: _Reader, table: Mapping[str, Any]) -> Game:
     except ValueError as error:
         allowed = f'a list of names such as ["Ala", "Olek"], each 1-{NAME_LETTERS} letters'
         raise reader.error("game.names", names, f"cannot be used ({error})", allowed) from None
-    return Game(title, players, MappingProxyType(rules), checked)
+    return Game(title, players, goal, MappingProxyType(rules), checked)
 
 
 class _Reader:

@@ -29,7 +29,8 @@ class MessageView:
 class ListView:
     """Rows to move through with PREV/NEXT; ``cursor`` is the highlighted one.
 
-    ``right`` holds a short figure per row (or ""), ``marked`` the rows the advisor calls best.
+    ``right`` holds a short figure per row (or ""), ``marked`` the rows the advisor calls best,
+    ``unit`` what the figures are in words (shown flush right on the title line).
     """
 
     title: str
@@ -37,6 +38,7 @@ class ListView:
     cursor: int
     right: tuple[str, ...] = ()
     marked: tuple[int, ...] = ()
+    unit: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,20 +58,22 @@ class RollView:
     info: str = ""
     flaps: Flaps | None = None
     kept: tuple[Face, ...] = ()
-    letters: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    """The kept colour dice's short names, each written under its die."""
     hint: str = ""
     """A small line saying how to reach the menu (while the player waits for the dice)."""
 
 
 @dataclass(frozen=True, slots=True)
 class DiceView:
-    """Dice as pictures: what was read, or the faces being corrected (``selected`` underlined)."""
+    """Dice as pictures: what was read, or the faces being corrected (``selected`` underlined);
+    colour dice have their short ``names`` written under them."""
 
     title: str
     faces: tuple[Face, ...]
     hint: str
     selected: int | None = None
-    letters: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,8 +146,8 @@ class WinnerView:
 
 @dataclass(frozen=True, slots=True)
 class TeachView:
-    """Teaching the colours: the face to show (``face``, drawn as a die with its ``letter``, or with
-    ``card`` as a Lezard card of one square), what to do (``show``) and its ``name``, the frames
+    """Teaching the colours: the face to show (``face``, drawn as a die with its colour's pattern, or
+    with ``card`` as a Lezard card of one square), what to do (``show``) and its ``name``, the frames
     taken of it so far (``taken`` of ``frames``), a hint."""
 
     title: str
@@ -153,8 +157,16 @@ class TeachView:
     hint: str
     taken: int
     frames: int
-    letter: str = ""
     card: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LegendView:
+    """Nogi Stonogi's die faces as the screens draw them, each beside its name: the key to the
+    patterns that stand for the colours on a 1-bit screen."""
+
+    faces: tuple[str, ...]
+    names: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,5 +234,5 @@ class ButtonsView:
 
 View = (
     MessageView | ListView | RollView | DiceView | CardView | CardSeenView | ConfirmView | ScoresView
-    | WinnerView | TeachView | CheckView | SnapshotView | PickView | HelpView | ButtonsView
+    | WinnerView | TeachView | CheckView | SnapshotView | LegendView | PickView | HelpView | ButtonsView
 )

@@ -67,6 +67,10 @@ ONE_DIE_RULES = ("never", "low", "forced-low", "after-top", "always")
 SCORINGS = ("sum", "digits")
 FLAP_COUNTS = (6, 9, 10, 12)
 GOALS = ("shut", "penalty")
+DEFAULT_GOAL = "penalty"
+"""The advice's goal unless a player asks for the other: every variant scores the flaps left open as a
+penalty (sum or digits, lowest total wins), so by default the best move is the lowest expected penalty;
+``shut`` aims at the highest chance of shutting every flap instead (they disagree in a few positions)."""
 LOW_LIMIT = 6
 """``low``/``forced-low``: one die once the open flaps add up to this or less."""
 TOP_FROM = 7

@@ -31,6 +31,7 @@ from functools import cache
 from rules.dice import multiset_distribution
 from rules.game import Advice
 from rules.shut_the_box import (
+    DEFAULT_GOAL,
     GOALS,
     ChooseDice,
     Move,
@@ -229,7 +230,7 @@ def advise_dice(
     return tuple(DiceAdvice(dice, f.p_shut, f.expected_penalty, key == found[0][0]) for key, dice, f in found)
 
 
-def advise(book: ShutTheBox, state: State, goal: str = "shut") -> tuple[Advice[Move], ...]:
+def advise(book: ShutTheBox, state: State, goal: str = DEFAULT_GOAL) -> tuple[Advice[Move], ...]:
     """Every legal move with its exact ``p_shut`` and ``expected_penalty`` (this turn), best first.
 
     Each figure assumes best play for its own goal from then on; ``goal`` (``shut`` or
@@ -238,7 +239,7 @@ def advise(book: ShutTheBox, state: State, goal: str = "shut") -> tuple[Advice[M
     >>> book = ShutTheBox()
     >>> state = book.apply(book.start(["Ala"]), book.parse_move(book.start(["Ala"]), "3 4"))
     >>> [(a.move.text(), a.best) for a in advise(book, state)][:2]
-    [('shut 7', True), ('shut 2 5', False)]
+    [('shut 7', True), ('shut 1 6', False)]
     """
     if book.to_act(state) < 0:
         return ()

@@ -82,7 +82,7 @@ def test_the_check_shows_each_measure_and_what_to_change_first() -> None:
     view = box.view
     assert isinstance(view, CheckView) and not box.check.taking
     assert [good for _, _, good in view.rows] == [False, True, True, False]
-    assert [figure for _, figure, _ in view.rows] == ["5 · 38 px", "0 %", "1.2 %", "6.1 %"]
+    assert [figure for _, figure, _ in view.rows] == ["5 · 38 px", "0.0 %", "1.2 %", "6.1 %"]
     assert view.hint == "Lower the camera"  # the first fault; the camera's height comes first
     assert box(OK) == [CheckFrames(FRAMES)]  # the player lowered it: check again
     assert box.view.rows == view.rows and box.view.hint == "Checking…"  # the last result stays up

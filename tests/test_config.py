@@ -151,6 +151,7 @@ def test_camera_devices_are_spelt_as_open_source_takes_them(
         ("language = 'de'", "language = 'de' is not a language; allowed: pl, en"),
         ("[game]\ndefault = 'chess'", "default = 'chess' is not a game; allowed: shut-the-box, stonoga,"),
         ("[game]\ndefault = 'lezard'\nplayers = 5", "players = 5 cannot play lezard; allowed: 2-4 players"),
+        ("[game]\ngoal = 'win'", "game.goal = 'win' is not an advice goal; allowed: shut, penalty"),
         ("[game.rules.chess]\nx = 1", "unknown key 'game.rules.chess' in [game.rules]"),
         ("[game.rules]\nstonoga = 3", "game.rules.stonoga = 3 is not a table"),
         ("[game.rules.stonoga]\nx = [1, 2]", "game.rules.stonoga.x = [1, 2] is not a plain value"),

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import ast
 import doctest
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 import firmware.screens.drawing
 from firmware.messages.i18n import LANGUAGES, catalogue, fields_of
 from firmware.screens.drawing import (
     COLOURS,
+    MIN_DIE,
     SCREEN,
     Box,
     colour_die_face,
@@ -101,12 +103,33 @@ def test_an_unread_die_shows_a_question_mark_and_bad_values_are_refused() -> Non
         die_face(3, 11)
 
 
-@pytest.mark.parametrize("size", [14, 20, 29])
-def test_every_stonoga_colour_looks_different(size: int) -> None:
-    faces = {c: colour_die_face(c, size).tobytes() for c in COLOURS}
-    assert len(set(faces.values())) == len(COLOURS)
-    lettered = {c: colour_die_face(c, size, letter="Ż").tobytes() for c in COLOURS if c != "star"}
-    assert all(lettered[c] != faces[c] for c in lettered)
+def _differing(a: Image.Image, b: Image.Image) -> int:
+    return sum(ImageChops.difference(a, b).convert("L").point(lambda v: 1 if v else 0).histogram()[1:])
+
+
+@pytest.mark.parametrize("size", range(MIN_DIE, 41))
+def test_every_pair_of_colour_faces_differs_in_a_fifth_of_the_die(size: int) -> None:
+    faces = {c: colour_die_face(c, size) for c in COLOURS}
+    for a, b in itertools.combinations(COLOURS, 2):
+        share = _differing(faces[a], faces[b]) / size**2
+        assert share >= 0.18, f"{a} and {b} at {size} px differ in {share:.0%} of the die"
+
+
+@pytest.mark.parametrize("size", [MIN_DIE, 20, 24, 29, 35])
+def test_no_pattern_is_another_shifted_by_a_pixel(size: int) -> None:
+    """A stripe or check shifted by one pixel is the same texture to the eye: it must not match
+    another colour's."""
+    faces = {c: colour_die_face(c, size) for c in COLOURS}
+    for a, b in itertools.permutations(COLOURS, 2):
+        for dx, dy in itertools.product((-1, 0, 1), repeat=2):
+            shifted = ImageChops.offset(faces[a], dx, dy)
+            share = _differing(shifted, faces[b]) / size**2
+            assert share >= 0.12, f"{a} moved by ({dx}, {dy}) is {b} but for {share:.0%} at {size} px"
+
+
+def test_the_pixel_count_test_can_fail() -> None:
+    red = colour_die_face("red", 20)
+    assert _differing(red, red) == 0 and _differing(red, ImageChops.offset(red, 2, 0)) > 0
 
 
 def test_the_star_is_one_solid_five_pointed_shape() -> None:
@@ -245,3 +268,29 @@ def test_only_apis_that_pillow_9_4_has() -> None:
 def test_text_is_drawn_with_the_shipped_font_not_a_default() -> None:
     f = font(12, Face.SANS)
     assert Path(str(f.path)).parent == Path(firmware.screens.drawing.__file__).parents[1] / "data" / "fonts"
+
+
+def test_colour_dice_have_their_names_under_them_inside_the_box() -> None:
+    img = new_screen()
+    box = (0, 10, 128, 46)
+    size = draw_dice_row(ImageDraw.Draw(img), box, ["red", "black", "star", "blue"],
+                         names=["czerw", "czarn", "★", "nieb"])
+    assert size >= 20 and not ink_outside(img, box)
+    under = img.crop((0, 10 + size + 1, 128, 46))
+    assert under.getbbox() is not None  # the names
+    plain = new_screen()
+    bigger = draw_dice_row(ImageDraw.Draw(plain), box, ["red", "black", "star", "blue"])
+    assert bigger > size  # without names the dice take the whole height
+    assert plain.crop((0, 10 + (36 + bigger) // 2 + 1, 128, 46)).getbbox() is None
+
+
+def test_the_selected_die_has_its_name_inverted() -> None:
+    def lit_under(selected: int | None) -> list[int]:
+        img = new_screen()
+        size = draw_dice_row(ImageDraw.Draw(img), (0, 0, 128, 44), ["red", None], names=["czerw", "?"],
+                             selected=selected)
+        strip = img.crop((0, size + 1, 128, 44))
+        return [sum(1 for x in range(64 * h, 64 * (h + 1)) for y in range(strip.height)
+                    if strip.getpixel((x, y))) for h in (0, 1)]
+    plain, chosen = lit_under(None), lit_under(1)
+    assert chosen[0] == plain[0] and chosen[1] > 3 * plain[1]  # a white bar behind the second name

@@ -619,7 +619,7 @@ def test_every_kind_of_move_has_words_in_both_languages(setup: Setup) -> None:
             (lezard, placing, Flicked(3), "Spadło: 3"),
             (lezard, placing, RoyalFlick(True), "Wszystkie padły"),
             (stonoga, turn, Keep(()), "Rzuć wszystkimi"),
-            (stonoga, turn, Keep((1, 4, 5)), "Zostaw CCz★"),
+            (stonoga, turn, Keep((1, 4, 5)), "Zostaw czerw czarn ★"),
             (stonoga, turn, Stop(), "Stop, biorę"),
             (stonoga, turn, Steal(Tile(1, 3), 0), "Zabierz: Ala"),
             (stonoga, turn, TakeNothing(), "Brak płytki"),
@@ -628,7 +628,7 @@ def test_every_kind_of_move_has_words_in_both_languages(setup: Setup) -> None:
             (setup.book("shut-the-box"), None, ChooseDice(2), "2 dice"),
             (lezard, placing, Flicked(0), "Fell: 0"),
             (lezard, placing, RoyalFlick(False), "Not all"),
-            (stonoga, turn, Keep((0, 2)), "Keep YG"),
+            (stonoga, turn, Keep((0, 2, 2)), "Keep yellow 2×green"),
         ],
     }
     for lang, cases in expected.items():

@@ -109,7 +109,8 @@ def test_shut_the_box_figures_read_as_the_advisor_says() -> None:
     for row, a in zip(menu, advice, strict=True):
         flaps = [str(f) for f in a.move.flaps]  # type: ignore[union-attr]
         p, e = float(a.figure("p_shut")), float(a.figure("expected_penalty"))
-        expected = ["shut", *flaps, "shut", "box", f"{100 * p:.1f}%", "exp.", "penalty", f"{e:.1f}"]
+        expected = ["shut", *flaps, "chance", "to", "shut", "every", "flap", f"{100 * p:.1f}%",
+                    "expected", "penalty", "this", "turn", f"{e:.1f}"]
         assert row[1:] == expected + (["<-", "best"] if a.best else [])
     assert menu[0][-2:] == ["<-", "best"]
 

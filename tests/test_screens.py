@@ -18,6 +18,7 @@ from luma.core.device import dummy
 from luma.core.render import canvas
 from PIL import Image, ImageChops, ImageDraw, features
 
+from firmware.screens.drawing import colour_die_face
 from firmware.screens.render import flap_cells, render
 from firmware.screens.samples import samples
 from firmware.views import (
@@ -29,6 +30,7 @@ from firmware.views import (
     DiceView,
     Flaps,
     HelpView,
+    LegendView,
     ListView,
     MessageView,
     PickView,
@@ -124,8 +126,8 @@ def test_every_reference_belongs_to_a_screen() -> None:
 def test_the_samples_cover_every_kind_of_view() -> None:
     kinds = {type(view) for _, _, view in SAMPLES}
     assert kinds == {MessageView, ListView, RollView, DiceView, CardView, CardSeenView, ConfirmView,
-                     ScoresView, WinnerView, TeachView, CheckView, SnapshotView, PickView, HelpView,
-                     ButtonsView}
+                     ScoresView, WinnerView, TeachView, CheckView, SnapshotView, LegendView, PickView,
+                     HelpView, ButtonsView}
 
 
 def test_polish_letters_have_their_own_ink() -> None:
@@ -175,3 +177,17 @@ def test_a_card_read_is_drawn_as_its_picture_not_only_its_words() -> None:
     two = draw(CardSeenView("Karta:", "squares", ("zielony", "zielony"), "OK"))
     assert not same(one, lizard) and not same(one, two) and not same(lizard, two)
     assert one.crop((0, 16, 128, 36)).getbbox() is not None  # the mark itself, above its colour's name
+
+
+def test_dice_set_aside_are_drawn_big_enough_to_read_with_their_names() -> None:
+    faces = ("red", "red", "star")
+    kept = RollView("Gracz 2", "Rzucaj!", "Rzut 2/3", kept=faces, names=("czerw", "czerw", "★"))
+    image = draw(kept)
+    found = [  # the first die set aside, drawn whole at some size of 20 px or more
+        size for size in range(20, 37) for y in range(24, 64 - size) for x in range(0, 128 // 3 - size)
+        if same(image.crop((x, y, x + size, y + size)), colour_die_face("red", size))
+    ]
+    assert found, "no red die of 20 px or more under the prompt"
+    named = image.crop((0, 52, 128, 64))
+    bare = draw(RollView("Gracz 2", "Rzucaj!", "Rzut 2/3", kept=faces, names=("", "", "")))
+    assert not same(named, bare.crop((0, 52, 128, 64)))

@@ -65,7 +65,7 @@ def test_the_board_s_colours_are_taught_one_by_one_and_the_box_reads_its_cards_w
     box(*[NEXT] * menu_items(box.state).index("menu.teach_cards"), OK)
     assert box.teach.cards == BOARD and box.teach.index == 0
     first = box.view
-    assert isinstance(first, TeachView) and first.card and not first.letter
+    assert isinstance(first, TeachView) and first.card
     assert (first.title, first.show, first.name) == ("Cards 1/5", "Card colour:", "orange")
 
     assert box(OK) == [TakeFrames("orange", 3, "cards")]  # frames of cards, not dice

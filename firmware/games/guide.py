@@ -6,14 +6,13 @@ for all games; a guide says how many dice a roll uses and of which kind (``DiceA
 into a move text, names each legal move and the advisor's figures in the player's language, and
 builds the game's screens at a glance (flaps, centipedes, dominoes in hand). Here too: reading the
 faces or the card a roll needs out of a ``Reading`` (``read_faces``, ``read_card``), and the words
-and numbers guides share (``percent``, ``decimal``, ``player_name``, ``score_rows``).
+and names guides share (``player_name``, ``score_rows``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Protocol
 
 from firmware.games.lezard.faces import card_of
@@ -59,33 +58,14 @@ def colour_name(colour: str, lang: str) -> str:
         return colour
 
 
-def percent(p: Fraction) -> str:
-    """A chance as a whole percent, never rounding a possible event to 0 or a doubt to 100.
+def short_names(faces: Sequence[Face], lang: str) -> tuple[str, ...]:
+    """The catalogue's short name of each colour face, "?" for a face not read, "" for a pip die.
 
-    >>> percent(Fraction(1, 300)), percent(Fraction(299, 300)), percent(Fraction(1, 8))
-    ('<1%', '>99%', '12%')
+    >>> short_names(("red", "black", "star", None, 3), "pl")
+    ('czerw', 'czarn', '★', '?', '')
     """
-    if 0 < p < Fraction(1, 100):
-        return "<1%"
-    if Fraction(99, 100) < p < 1:
-        return ">99%"
-    return f"{round(p * 100)}%"
-
-
-def decimal(x: Fraction | float, lang: str) -> str:
-    """One decimal, with a comma in Polish, none for a whole number.
-
-    >>> decimal(Fraction(7, 2), "pl"), decimal(Fraction(7, 2), "en"), decimal(Fraction(3), "pl")
-    ('3,5', '3.5', '3')
-    """
-    text = f"{float(x):.1f}".removesuffix(".0")
-    return text.replace(".", ",") if lang == "pl" else text
-
-
-def letters_of(faces: Sequence[Face], lang: str) -> tuple[str, ...]:
-    """The catalogue's initial for each colour face (stars get none: the star picture says it)."""
     return tuple(
-        t(f"colour.{f}.letter", lang) if isinstance(f, str) and f != "star" else "" for f in faces
+        t(f"colour.{f}.short", lang) if isinstance(f, str) else "?" if f is None else "" for f in faces
     )
 
 
@@ -115,8 +95,17 @@ class Guide(Protocol):
 
     def move_label(self, state: Any, move: Any, lang: str) -> str: ...
 
+    def row_label(self, state: Any, move: Any, lang: str) -> str:
+        """The move as a row of the choice list, whose title may say what the rows share."""
+        ...
+
     def figures(self, advice: Advice[Any], lang: str) -> tuple[str, str]:
-        """A short figure for the list (``"12%"``) and a line for the confirmation screen."""
+        """A short figure for the list (``"12,5%"``) and a line with its unit for the confirmation
+        screen (``"śr. kara 6,0"``)."""
+        ...
+
+    def figure_unit(self, state: Any, lang: str) -> str:
+        """What the list's short figures are, in words, for the list's title line ("" for none)."""
         ...
 
     def choice_title(self, match: Match[Any, Any], lang: str) -> str: ...

@@ -36,21 +36,6 @@ QUIT = frozenset({"q", "quit", "exit", "wyjdź", "wyjdz"})
 YES = frozenset({"y", "yes", "t", "tak"})
 
 
-def number(value: Fraction | float, lang: str, digits: int = 1) -> str:
-    """A figure for people: rounded, with a decimal comma in Polish.
-
-    >>> number(Fraction(81, 10), "pl"), number(Fraction(1, 3), "en", 2)
-    ('8,1', '0.33')
-    """
-    text = f"{float(value):.{digits}f}"
-    return text.replace(".", ",") if lang == "pl" else text
-
-
-def percent(value: Fraction, lang: str) -> str:
-    """A chance as a percentage: ``percent(Fraction(1, 8), "en")`` is ``'12.5%'``."""
-    return number(value * 100, lang) + "%"
-
-
 def names_list(names: Iterable[str], lang: str) -> str:
     """Names joined the way a sentence lists them.
 

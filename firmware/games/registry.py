@@ -19,7 +19,7 @@ Tile(colour=1, boots=3)
 >>> book = ShutTheBox()
 >>> rolled = book.apply(book.start(["Ala"]), book.parse_move(book.start(["Ala"]), "3 4"))
 >>> [a.move.text() for a in advise(book, rolled)][:2]
-['shut 7', 'shut 2 5']
+['shut 7', 'shut 1 6']
 >>> rulebook_from_switches("stonoga", {"stealing": "yes"})
 Traceback (most recent call last):
 ...
@@ -45,6 +45,7 @@ from firmware.games.stonoga.book import KIND as STONOGA
 from firmware.games.stonoga.guide import StonogaGuide
 from rules import lezard_advisor, shut_the_box_advisor, stonoga_advisor
 from rules.game import Advice, RulesError
+from rules.shut_the_box import DEFAULT_GOAL
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +113,7 @@ def _game_of(book: Book) -> Game | None:
     return next((known for known in GAMES if isinstance(book, known.kind.book_type)), None)
 
 
-def guide_for(book: Book, goal: str = "shut") -> Guide:
+def guide_for(book: Book, goal: str = DEFAULT_GOAL) -> Guide:
     """The state machine's guide of a rule book (``goal``: Shut the Box's advice order)."""
     known = _game_of(book)
     if known is None:
@@ -120,9 +121,9 @@ def guide_for(book: Book, goal: str = "shut") -> Guide:
     return known.guide(book, goal)
 
 
-def advise(book: Book, state: Any, goal: str = "shut") -> tuple[Advice[Any], ...]:
+def advise(book: Book, state: Any, goal: str = DEFAULT_GOAL) -> tuple[Advice[Any], ...]:
     """Every legal move in ``state`` with its advisor's exact figures, best first (empty where no one
-    chooses); ``goal`` orders Shut the Box's advice (``shut`` or ``penalty``)."""
+    chooses); ``goal`` orders Shut the Box's advice (``penalty``, its scoring, or ``shut``)."""
     known = _game_of(book)
     if known is None:
         raise ValueError(f"no advisor for the game {book.title!r}")

@@ -28,11 +28,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from firmware.games.guide import decimal
 from firmware.machine.effects import CheckFrames
 from firmware.machine.events import ButtonEvent, CameraChecked
 from firmware.machine.state import Appliance, CheckCamera, taking_hint
 from firmware.messages.i18n import t, tn
+from firmware.messages.numbers import number
 from firmware.views import CheckView, MessageView, SnapshotView
 
 FRAMES = 10
@@ -87,9 +87,9 @@ def check_view(
     size = "-" if check.die_px is None else f"{check.die_px:.0f} px"
     rows: tuple[tuple[str, str, bool], ...] = (
         (t("check.dice", lang), f"{check.dice} · {size}", not {"no_dice", "small", "big"} & set(faults)),
-        (t("check.sharp", lang), f"{decimal(100 * check.blur, lang)} %", "blurred" not in faults),
-        (t("check.clipped", lang), f"{decimal(100 * check.clipped, lang)} %", "clipped" not in faults),
-        (t("check.flicker", lang), f"{decimal(100 * check.band_depth, lang)} %", "bands" not in faults),
+        (t("check.sharp", lang), f"{number(100 * check.blur, lang)} %", "blurred" not in faults),
+        (t("check.clipped", lang), f"{number(100 * check.clipped, lang)} %", "clipped" not in faults),
+        (t("check.flicker", lang), f"{number(100 * check.band_depth, lang)} %", "bands" not in faults),
     )
     if networks is not None:
         rows += ((t("check.networks", lang), t(f"check.networks.{networks[0]}", lang), False),)

@@ -17,6 +17,7 @@ from rules.game import TERMINAL, Advice, RuleBook
 from rules.lezard import Lezard
 from rules.lezard_board import Card
 from rules.match import Match
+from rules.shut_the_box import DEFAULT_GOAL
 
 if TYPE_CHECKING:  # numpy and OpenCV load in the camera thread, not with the state machine
     pass
@@ -283,7 +284,8 @@ class Setup:
     """What the composition root decides once: the rule books (one per title) and the timings."""
 
     books: tuple[RuleBook[Any, Any], ...]
-    goal: str = "shut"
+    goal: str = DEFAULT_GOAL
+    """Shut the Box's advice goal (config ``game.goal``): ``penalty``, as the game scores, or ``shut``."""
     idle_after_s: float = 60.0
     camera_retry_s: float = 5.0
     notice_s: float = 2.0

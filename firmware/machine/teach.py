@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from firmware.games.guide import colour_name, letters_of
+from firmware.games.guide import colour_name
 from firmware.games.stonoga.colours import COLOURS
 from firmware.machine.effects import KeepColours, TakeFrames
 from firmware.machine.events import ButtonEvent, FacesSeen
@@ -128,5 +128,4 @@ def teach_view(screen: Teach, lang: str) -> TeachView:
     if screen.cards:  # a board's colour: its name as the catalogue has it (or its own word)
         return TeachView(title, face, show, colour_name(face, lang), hint, screen.taken, FRAMES, card=True)
     name = t(f"teach.face.{face}", lang)
-    letter = letters_of((face,), lang)[0]
-    return TeachView(title, face, show, name, hint, screen.taken, FRAMES, letter)
+    return TeachView(title, face, show, name, hint, screen.taken, FRAMES)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from firmware.games.guide import colour_name, letters_of, player_name
+from firmware.games.guide import colour_name, player_name, short_names
 from firmware.games.lezard.faces import kind_of
 from firmware.games.registry import PLAYERS
 from firmware.machine.check import check_view
@@ -128,12 +128,12 @@ def _game_view(state: Appliance, screen: Screen) -> View:
         return MessageView(t("camera.lost", lang), t("camera.retrying", lang), t("camera.hint", lang))
     if isinstance(screen, Seen):
         return DiceView(t("read.as", lang), screen.faces, t("read.hint", lang), None,
-                        letters_of(screen.faces, lang))
+                        short_names(screen.faces, lang))
     if isinstance(screen, Correct):
         key, seen, expected = screen.reason
         title = t(key, lang, seen=seen, expected=expected)
-        letters = letters_of(screen.faces, lang)
-        return DiceView(title, screen.faces, t("correct.hint", lang), screen.index, letters)
+        names = short_names(screen.faces, lang)
+        return DiceView(title, screen.faces, t("correct.hint", lang), screen.index, names)
     if isinstance(screen, PickCard):
         return _card_view(state, screen)
     if isinstance(screen, SeenCard):
@@ -143,10 +143,11 @@ def _game_view(state: Appliance, screen: Screen) -> View:
         return CardSeenView(t("read.card_as", lang), kind, tuple(colour_name(c, lang) for c in colours),
                             t("read.hint", lang))
     if isinstance(screen, Choose):
-        labels = tuple(guide.move_label(match.state, a.move, lang) for a in screen.advice)
+        labels = tuple(guide.row_label(match.state, a.move, lang) for a in screen.advice)
         rights = tuple(guide.figures(a, lang)[0] for a in screen.advice)
         marked = tuple(i for i, a in enumerate(screen.advice) if a.best)
-        return ListView(guide.choice_title(match, lang), labels, screen.cursor, rights, marked)
+        unit = guide.figure_unit(match.state, lang) if any(rights) else ""
+        return ListView(guide.choice_title(match, lang), labels, screen.cursor, rights, marked, unit)
     if isinstance(screen, Confirm):
         chosen = screen.advice[screen.cursor]
         label = guide.move_label(match.state, chosen.move, lang)

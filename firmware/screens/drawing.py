@@ -266,34 +266,49 @@ def star_points(cx: float, cy: float, radius: float, inner: float = 0.45) -> lis
     return points
 
 
-def _pattern(draw: ImageDraw.ImageDraw, box: Box, colour: str) -> None:
-    """A 1-bit texture standing for a colour: yellow dots, red diagonals, green checks,
-    blue horizontal stripes, black solid."""
+PATTERNS: dict[str, str] = {
+    "yellow": "solid",
+    "red": "diagonal stripes",
+    "green": "checks",
+    "blue": "level stripes",
+    "black": "hollow",
+}
+"""How each colour fills its die on the 1-bit screen: the brightest colour lit whole, the darkest left
+dark, the others in coarse patterns (stripes two or three pixels wide, checks of three or four) whose
+every pair differs in a fifth of the die or more from 12 to 40 px, and in over a tenth with one of
+them moved by a pixel (tests/test_drawing.py); the star joker is a star. ``firmware.screens.legend``
+draws them with their names."""
+
+
+def _lit(colour: str, u: int, v: int, cell: int) -> bool:
+    """Whether the pixel ``(u, v)`` of a die's inside is lit for ``colour`` (``cell``: the pattern's
+    stripe or check width in pixels)."""
+    kind = PATTERNS[colour]
+    if kind == "solid":
+        return True
+    if kind == "diagonal stripes":
+        return (u + v) % (2 * cell) < cell
+    if kind == "level stripes":
+        return v % (2 * cell) < cell
+    if kind == "checks":
+        return (u // (cell + 1) + v // (cell + 1)) % 2 == 0
+    return False  # hollow
+
+
+def _pattern(draw: ImageDraw.ImageDraw, box: Box, colour: str, cell: int) -> None:
     left, top, right, bottom = box
     for yy in range(top, bottom):
         for xx in range(left, right):
-            u, v = xx - left, yy - top
-            if colour == "yellow":
-                on = u % 3 == 1 and v % 3 == 1
-            elif colour == "red":
-                on = (u + v) % 4 == 0
-            elif colour == "green":
-                on = (u // 2 + v // 2) % 2 == 0
-            elif colour == "blue":
-                on = v % 3 == 0
-            else:  # black
-                on = True
-            if on:
+            if _lit(colour, xx - left, yy - top, cell):
                 draw.point((xx, yy), fill=ON)
 
 
-def draw_colour_die(
-    draw: ImageDraw.ImageDraw, xy: tuple[int, int], size: int, colour: str, *, letter: str | None = None
-) -> None:
-    """A Nogi Stonogi die face: a colour as a texture (see ``_pattern``) or the star joker.
+def draw_colour_die(draw: ImageDraw.ImageDraw, xy: tuple[int, int], size: int, colour: str) -> None:
+    """A Nogi Stonogi die face, ``size`` pixels square at ``xy``: a colour as its pattern
+    (``PATTERNS``) inside a rounded outline, or the star joker as a solid star.
 
-    ``letter`` (the colour's initial from the catalogue, e.g. ``t("colour.red.letter", lang)``) is
-    drawn knocked out in the middle, so that the colour reads without learning the textures.
+    A dark ring of a pixel or two keeps the outline apart from the pattern, so a solid die and a
+    hollow one both read as dice.
     """
     if colour not in COLOURS:
         raise ValueError(f"Nogi Stonogi dice show {', '.join(COLOURS)}, not {colour!r}")
@@ -301,38 +316,31 @@ def draw_colour_die(
         raise ValueError(f"a die of {size} px is too small: use {MIN_DIE} px or more")
     x, y = xy
     _die_body(draw, xy, size, filled=False)
-    inset = max(2, size // 8)
-    inner: Box = (x + inset, y + inset, x + size - inset, y + size - inset)
     if colour == "star":
         c = (size - 1) / 2
         draw.polygon(star_points(x + c, y + c + size * 0.03, size * 0.42), fill=ON)
         return
-    _pattern(draw, inner, colour)
-    if letter:
-        _letter(draw, inner, letter)
+    inset = 2 if size < 20 else 3
+    cell = 2 if size < 28 else 3
+    _pattern(draw, (x + inset, y + inset, x + size - inset, y + size - inset), colour, cell)
 
 
-def _letter(draw: ImageDraw.ImageDraw, inner: Box, letter: str) -> None:
-    """``letter`` in white on a black patch in the middle of ``inner``, as big as leaves a rim."""
-    left, top, right, bottom = inner
-    width, height = right - left, bottom - top
-    for size in range(min(40, height), 7, -1):
-        f = font(size)
-        ink_top, ink_bottom = f.getbbox(letter, mode="1", anchor="la")[1::2]
-        w, h = text_width(letter, f), int(ink_bottom - ink_top)
-        if w + 4 <= width - 2 and h + 4 <= height - 2 and h <= height * 0.55:
-            break
-    x = left + (width - w) // 2
-    y = top + (height - h) // 2
-    draw.rectangle((x - 2, y - 2, x + w + 1, y + h + 1), fill=OFF)
-    draw.text((x, y - int(ink_top)), letter, font=f, fill=ON, anchor="la")
-
-
-def colour_die_face(colour: str, size: int, *, letter: str | None = None) -> Image.Image:
+def colour_die_face(colour: str, size: int) -> Image.Image:
     """``draw_colour_die`` on its own ``size`` x ``size`` image."""
     img = Image.new("1", (size, size), OFF)
-    draw_colour_die(ImageDraw.Draw(img), (0, 0), size, colour, letter=letter)
+    draw_colour_die(ImageDraw.Draw(img), (0, 0), size, colour)
     return img
+
+
+CAPTION_FONTS: tuple[tuple[int, Face], ...] = (
+    (10, Face.BOLD), (10, Face.SANS), (9, Face.BOLD), (9, Face.SANS),
+)
+"""Fonts tried, in order, for the names written under colour dice: 10 px bold where a column allows."""
+
+
+def caption_height() -> int:
+    """The height of the line of names under a row of colour dice."""
+    return line_metrics(font(*CAPTION_FONTS[0]))[1]
 
 
 def dice_size(count: int, box: Box, *, gap: int = 4, largest: int = 40) -> int:
@@ -352,32 +360,65 @@ def draw_dice_row(
     faces: Sequence[int | str | None],
     *,
     selected: int | None = None,
-    letters: Sequence[str | None] | None = None,
+    names: Sequence[str] | None = None,
     gap: int = 4,
 ) -> int:
     """Dice side by side, centred in ``box``: an int is a pip die, a str a colour die, None "?".
 
-    ``selected`` (an index) is underlined with a bar below its die, for correcting one die at a
-    time; room for the bar is kept only when ``selected`` is given. Returns the die size used.
+    ``names`` (colour dice's short names) are written under the dice: each die then stands in the
+    middle of a column of its own, as wide as the box allows, with its name under it. ``selected``
+    (an index) is marked for correcting one die at a time: its name in black on a white bar, or,
+    without names, a bar under the die. Returns the die size used.
     """
     left, top, right, bottom = box
-    bar = 4 if selected is not None else 0
-    size = dice_size(len(faces), (left, top, right, bottom - bar), gap=gap)
+    under = caption_height() + 1 if names else 4 if selected is not None else 0
+    size = dice_size(len(faces), (left, top, right, bottom - under), gap=gap)
     if size < MIN_DIE:
         raise ValueError(f"{len(faces)} dice do not fit in a box of {right - left}x{bottom - top} px")
+    column = (right - left) // max(1, len(faces))
     total = len(faces) * size + gap * (len(faces) - 1)
-    x = left + (right - left - total) // 2
-    y = top + (bottom - bar - top - size) // 2
+    y = top + (bottom - under - top - size) // 2
     for i, face in enumerate(faces):
+        if names:
+            cell_left = left + (right - left - column * len(faces)) // 2 + i * column
+            x = cell_left + (column - size) // 2
+        else:
+            x = left + (right - left - total) // 2 + i * (size + gap)
         if isinstance(face, str):
-            letter = letters[i] if letters is not None else None
-            draw_colour_die(draw, (x, y), size, face, letter=letter)
+            draw_colour_die(draw, (x, y), size, face)
         else:
             draw_die(draw, (x, y), size, face)
-        if i == selected:
+        if names:
+            cell: Box = (cell_left, y + size + 1, cell_left + column, y + size + 1 + caption_height())
+            caption(draw, cell, names[i] if i < len(names) else "", f=caption_font(names, column),
+                    selected=i == selected)
+        elif i == selected:
             draw.rectangle((x, y + size + 1, x + size - 1, y + size + 2), fill=ON)
-        x += size + gap
     return size
+
+
+def caption_font(names: Sequence[str], width: int) -> ImageFont.FreeTypeFont:
+    """The first of ``CAPTION_FONTS`` in which every name fits ``width`` with a pixel to spare at
+    each side (the smallest when none does): one font for a whole row of names."""
+    for size, face in CAPTION_FONTS:
+        f = font(size, face)
+        if all(text_width(name, f) <= width - 2 for name in names):
+            return f
+    return f
+
+
+def caption(
+    draw: ImageDraw.ImageDraw, cell: Box, text: str, *, f: ImageFont.FreeTypeFont, selected: bool = False
+) -> None:
+    """``text`` centred in ``cell`` in the font ``f`` (cut with "…" if it is too wide), black on a
+    white bar when ``selected``."""
+    left, top, right, bottom = cell
+    if selected:
+        draw.rectangle((left + 1, top, right - 2, bottom - 1), fill=ON)
+    if text:
+        text = ellipsize(text, f, right - left - 2)
+        draw_lines(draw, (left + 1, top, right - 1, bottom), FittedText(f, (text,), line_metrics(f)[1]),
+                   fill=OFF if selected else ON)
 
 
 def draw_progress(draw: ImageDraw.ImageDraw, box: Box, fraction: float) -> None:
@@ -483,12 +524,12 @@ def sample_sheet(lang: str = "pl", scale: int = 4) -> Image.Image:
     draw_text(d, (0, 44, 128, 64), t("shut.total", lang, n=8), sizes=(16, 14, 12))
     _, d = panel()
     colours = ["red", "red", "yellow", "star"]
-    draw_dice_row(d, (0, 0, 128, 44), colours, letters=[t(f"colour.{c}.letter", lang) for c in colours])
+    draw_dice_row(d, (0, 0, 128, 46), colours, names=[t(f"colour.{c}.short", lang) for c in colours])
     draw_text(d, (0, 46, 128, 64), t("stonoga.take", lang, colour=t("colour.red", lang), n=3), sizes=(14, 12))
     _, d = panel()
-    draw_dice_row(d, (0, 4, 128, 30), list(COLOURS))
-    letters = [t(f"colour.{c}.letter", lang) for c in COLOURS[:5]]
-    draw_dice_row(d, (0, 34, 128, 60), list(COLOURS[:5]), letters=letters)
+    draw_dice_row(d, (0, 2, 128, 30), list(COLOURS))
+    three = list(COLOURS[:3])
+    draw_dice_row(d, (0, 34, 128, 64), three, names=[t(f"colour.{c}.short", lang) for c in three])
     _, d = panel()
     items = [t(k, lang) for k in ("menu.game", "menu.players", "menu.undo", "menu.restart", "menu.language")]
     draw_menu(d, SCREEN, items, 2, size=12)

@@ -23,6 +23,7 @@ from firmware.screens.drawing import (
     OFF,
     ON,
     Box,
+    FittedText,
     draw_colour_die,
     draw_dice_row,
     draw_lines,
@@ -30,6 +31,7 @@ from firmware.screens.drawing import (
     draw_progress,
     draw_row,
     draw_text,
+    ellipsize,
     fit_text,
     line_metrics,
     text_width,
@@ -44,6 +46,7 @@ from firmware.views import (
     DiceView,
     Flaps,
     HelpView,
+    LegendView,
     ListView,
     MessageView,
     PickView,
@@ -96,12 +99,34 @@ def render_message(draw: ImageDraw.ImageDraw, width: int, height: int, view: Mes
 
 
 def render_list(draw: ImageDraw.ImageDraw, width: int, height: int, view: ListView) -> None:
-    """A title and rows; PREV/NEXT move the inverted row; the best rows carry a star."""
-    top = _title_bar(draw, width, height, view.title)
+    """A title and rows; PREV/NEXT move the inverted row; the best rows carry a mark. The figures'
+    unit, when there is one, stands flush right on the title line, above the figures."""
+    if view.unit:
+        top = _title_with_unit(draw, width, height, view.title, view.unit)
+    else:
+        top = _title_bar(draw, width, height, view.title)
     items = [f"{MARK}{item}" if i in view.marked else item for i, item in enumerate(view.items)]
     rights: list[str | None] | None = [r or None for r in view.right] if view.right else None
     size = list_size(items, rights or [], width, height - top)
     draw_menu(draw, (0, top, width, height), items, view.cursor, size=size, right_texts=rights)
+
+
+def _title_with_unit(draw: ImageDraw.ImageDraw, width: int, height: int, title: str, unit: str) -> int:
+    """``_title_bar`` with ``unit`` flush right: the biggest title size at which both fit, else the
+    smallest with the title cut; the unit is never cut."""
+    bottom = 13 * height // 64
+    gap = 6
+    for size in TITLE_SIZES:
+        f = font(size)
+        if text_width(title, f) + gap + text_width(unit, f) <= width - 2:
+            break
+    room = width - 2 - gap - text_width(unit, f)
+    fitted = FittedText(f, (ellipsize(title, f, room),), line_metrics(f)[1])
+    draw_lines(draw, (1, 0, 1 + room, bottom - 1), fitted, align="left")
+    draw_lines(draw, (width - 1 - text_width(unit, f), 0, width - 1, bottom - 1),
+               FittedText(f, (unit,), line_metrics(f)[1]), align="right")
+    draw.line((0, bottom, width - 1, bottom), fill=ON)
+    return bottom + 2
 
 
 def list_size(items: Sequence[str], rights: Sequence[str | None], width: int, height: int) -> int:
@@ -161,8 +186,11 @@ def _centred(draw: ImageDraw.ImageDraw, box: Box, text: str, f: Any, fill: int) 
 
 def render_roll(draw: ImageDraw.ImageDraw, width: int, height: int, view: RollView) -> None:
     """Whose turn, the call to roll in big letters, and the game at a glance underneath."""
+    if view.kept:
+        _render_kept(draw, width, height, view)
+        return
     draw_text(draw, (0, 0, width, 15 * height // 64), view.player, sizes=(14, 12, 10), max_lines=1)
-    glance = bool(view.flaps or view.kept or view.info)
+    glance = bool(view.flaps or view.info)
     prompt_bottom = 46 * height // 64 if glance else height
     hint = view.hint and not (view.flaps is not None and view.info)  # Shut the Box's info has that line
     if hint:  # the menu's hint under a smaller prompt, above the glance strip or at the foot
@@ -180,25 +208,29 @@ def render_roll(draw: ImageDraw.ImageDraw, width: int, height: int, view: RollVi
         draw_flaps(draw, strip, view.flaps)
         return
     left, top, right, bottom = strip
-    info_right = right if not view.kept else width // 2
     if view.info:
-        draw_text(draw, (left, top, info_right, bottom), view.info, sizes=(14, 12, 10), align="left")
-    size = bottom - top
-    x = right - len(view.kept) * (size + 2)
-    for i, face in enumerate(view.kept):
-        letter = view.letters[i] if i < len(view.letters) else ""
-        if isinstance(face, str):
-            draw_colour_die(draw, (x, top), size, face, letter=letter or None)
-        x += size + 2
+        draw_text(draw, (left, top, right, bottom), view.info, sizes=(14, 12, 10), align="left")
+
+
+def _render_kept(draw: ImageDraw.ImageDraw, width: int, height: int, view: RollView) -> None:
+    """The roll screen with dice set aside: whose turn and which roll on the top line, the call to
+    roll, and the dice set aside as big as the rest of the screen allows, each with its name."""
+    top_line = 13 * height // 64
+    heading = f"{view.player} · {view.info}" if view.info else view.player
+    draw_text(draw, (0, 0, width, top_line), heading, sizes=(12, 10), max_lines=1)
+    prompt_bottom = 27 * height // 64
+    draw_text(draw, (0, top_line, width, prompt_bottom), view.prompt, sizes=(14, 12), max_lines=1)
+    draw_dice_row(draw, (0, prompt_bottom + 1, width, height), list(view.kept), names=list(view.names))
 
 
 def render_dice(draw: ImageDraw.ImageDraw, width: int, height: int, view: DiceView) -> None:
-    """A title, the dice as pictures (the one being corrected underlined) and a hint."""
+    """A title, the dice as pictures (colour dice with their names; the one being corrected marked)
+    and a hint."""
     draw_text(draw, (0, 0, width, 14 * height // 64), view.title, sizes=(14, 12, 10), max_lines=1)
     hint_top = height - 12 * height // 64
-    letters = list(view.letters) if view.letters else None
+    names = list(view.names) if any(isinstance(face, str) for face in view.faces) else None
     draw_dice_row(draw, (0, 15 * height // 64, width, hint_top - 1), list(view.faces),
-                  selected=view.selected, letters=letters)
+                  selected=view.selected, names=names)
     draw_text(draw, (0, hint_top, width, height), view.hint, sizes=(10,), max_lines=1)
 
 
@@ -256,7 +288,7 @@ def _draw_lizard(draw: ImageDraw.ImageDraw, box: Box) -> None:
 def render_confirm(draw: ImageDraw.ImageDraw, width: int, height: int, view: ConfirmView) -> None:
     """The move chosen in big letters, the advisor's figures, and OK / back."""
     draw_text(draw, (0, 0, width, 13 * height // 64), view.title, sizes=(12, 10), max_lines=1)
-    draw_text(draw, (0, 14 * height // 64, width, 38 * height // 64), view.move, sizes=(20, 16, 14, 12),
+    draw_text(draw, (0, 14 * height // 64, width, 38 * height // 64), view.move, sizes=(20, 16, 14, 12, 10),
               max_lines=1)
     if view.detail:
         draw_text(draw, (0, 39 * height // 64, width, 51 * height // 64), view.detail, sizes=(12, 10),
@@ -278,7 +310,7 @@ def render_teach(draw: ImageDraw.ImageDraw, width: int, height: int, view: Teach
         middle_x, middle_y = 2 + side // 2, card_top + card_h // 2
         draw.rectangle((middle_x - half, middle_y - half, middle_x + half, middle_y + half), fill=ON)
     else:
-        draw_colour_die(draw, (2, top), side, view.face, letter=view.letter or None)
+        draw_colour_die(draw, (2, top), side, view.face)
     left = side + 6
     draw_text(draw, (left, top, width, 26 * height // 64), view.show, sizes=(10,), max_lines=1, align="left")
     draw_text(draw, (left, 26 * height // 64, width, 41 * height // 64), view.name, sizes=(16, 14, 12, 10),
@@ -322,6 +354,22 @@ def render_snapshot(draw: ImageDraw.ImageDraw, width: int, height: int, view: Sn
         draw_text(draw, (left, n * row, width, (n + 1) * row), line, sizes=(16, 12, 10), max_lines=2)
 
 
+def render_legend(draw: ImageDraw.ImageDraw, width: int, height: int, view: LegendView) -> None:
+    """The colour dice's key: the faces in two columns of three rows, each die beside its name (all
+    names in one size, the biggest at which each fits)."""
+    rows = 3
+    columns = max(1, -(-len(view.faces) // rows))
+    row_height, column_width = height // rows, width // columns
+    side = row_height - 2
+    room = column_width - side - 4
+    size = next((s for s in (12, 11, 10) if all(text_width(n, font(s)) <= room for n in view.names)), 10)
+    for i, (face, name) in enumerate(zip(view.faces, view.names, strict=True)):
+        left, top = (i // rows) * column_width, (i % rows) * row_height
+        draw_colour_die(draw, (left + 1, top + 1), side, face)
+        draw_text(draw, (left + side + 4, top, left + column_width, top + row_height), name,
+                  sizes=(size,), max_lines=1, align="left")
+
+
 def render(draw: ImageDraw.ImageDraw, width: int, height: int, view: View) -> None:
     """Draw ``view`` with the screen made for its type."""
     from firmware.screens.pages import render_buttons, render_help, render_pick
@@ -340,6 +388,7 @@ def render(draw: ImageDraw.ImageDraw, width: int, height: int, view: View) -> No
         TeachView: render_teach,
         CheckView: render_check,
         SnapshotView: render_snapshot,
+        LegendView: render_legend,
         PickView: render_pick,
         HelpView: render_help,
         ButtonsView: render_buttons,

@@ -13,6 +13,7 @@ from importlib import resources
 from typing import Any
 
 from firmware.games.registry import advise
+from firmware.games.stonoga.guide import legend_view
 from firmware.machine.events import CameraChecked
 from firmware.machine.state import (
     Appliance,
@@ -105,6 +106,9 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
     add("shut-choose", replace(rolled, screen=Choose(advice, 0)))
     add("shut-choose-second", replace(rolled, screen=Choose(advice, 1)))
     add("shut-confirm", replace(rolled, screen=Confirm(advice, 0)))
+    aiming = replace(rolled, setup=replace(setup, goal="shut"))
+    aimed = aiming.guide.advise(box.play_text("4 2").state)
+    add("shut-choose-goal-shut", replace(aiming, screen=Choose(aimed)))
     lost = _play(shut, 2, ["1 1", "shut 2", "1 1"])
     add("shut-scores", replace(at, match=lost, screen=TurnOver(("shut.lost_roll", 43))))
     short = ShutTheBox(flaps=12)
@@ -126,9 +130,11 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
     add("stonoga-cocked", replace(at, screen=cocked))
     thrown = pede.play_text("r r * b")
     add("stonoga-choose-keep", replace(at, match=thrown, screen=Choose(at.guide.advise(thrown.state))))
+    add("stonoga-confirm-keep", replace(at, match=thrown, screen=Confirm(at.guide.advise(thrown.state), 0)))
     taking = thrown.play_text("stop")
     add("stonoga-choose-tile", replace(at, match=taking, screen=Choose(at.guide.advise(taking.state))))
     add("stonoga-centipedes", replace(at, screen=TurnOver()))
+    out.append(("stonoga-legend", legend_view(lang)))
 
     lez = _play(lezard, 2, ["red", "ok", "orange", "ok"])
     at = replace(base, match=lez)

@@ -51,13 +51,19 @@ class LezardGuide:
             return t("lezard.royal_yes" if move.all_fell else "lezard.royal_no", lang)
         return str(move.text())
 
+    def row_label(self, state: Any, move: Any, lang: str) -> str:
+        return self.move_label(state, move, lang)
+
     def figures(self, advice: Advice[Any], lang: str) -> tuple[str, str]:
         if isinstance(advice.move, Flicked):  # the flicker's hand stays: say what is dealt out
             return "", t("lezard.dealt", lang, n=int(advice.figure("given")))
         if isinstance(advice.move, RoyalFlick):  # the game is won either way
             return "", ""
         hand = int(advice.figure("hand_after"))
-        return f"→{hand}", tn("lezard.dominoes", hand, lang)
+        return str(hand), t("advice.hand", lang, dominoes=tn("lezard.dominoes", hand, lang))
+
+    def figure_unit(self, state: LezardState, lang: str) -> str:
+        return t("advice.unit.hand", lang) if state.phase is Phase.PLACE else ""
 
     def choice_title(self, match: Match[Any, Any], lang: str) -> str:
         state: LezardState = match.state

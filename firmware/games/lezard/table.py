@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
 
-from firmware.games.referee import names_list, percent
+from firmware.games.referee import names_list
 from firmware.messages.i18n import t, tn
+from firmware.messages.numbers import percent
 from rules import lezard_advisor
 from rules.game import Advice, Outcome
 from rules.lezard import Lezard, LezardState, Phase, TableModel

@@ -14,23 +14,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from firmware.games.guide import DiceAsk, decimal, percent, player_name, score_rows
+from firmware.games.guide import DiceAsk, player_name, score_rows
 from firmware.messages.i18n import t, tn
+from firmware.messages.numbers import number, percent
 from firmware.views import Face, Flaps, RollView, ScoresView
 from rules import shut_the_box_advisor
 from rules.game import Advice
 from rules.lezard_board import Card
 from rules.match import Match
-from rules.shut_the_box import ChooseDice, Shut, ShutTheBox, totals
+from rules.shut_the_box import DEFAULT_GOAL, ChooseDice, Shut, ShutTheBox, totals
 from rules.shut_the_box import State as ShutState
 
 
 @dataclass(frozen=True, slots=True)
 class ShutGuide:
-    """Shut the Box: pip dice, flaps, penalties; ``goal`` orders the advice (shut or penalty)."""
+    """Shut the Box: pip dice, flaps, penalties; ``goal`` orders the advice and says which figure
+    is shown (``penalty``, the expected penalty, as the game scores; ``shut``, the chance to shut)."""
 
     book: ShutTheBox
-    goal: str = "shut"
+    goal: str = DEFAULT_GOAL
 
     def turn(self, state: ShutState) -> int:
         return state.seat
@@ -57,17 +59,23 @@ class ShutGuide:
             return tn("shut.dice", move.count, lang)
         return str(move.text())
 
+    def row_label(self, state: Any, move: Any, lang: str) -> str:
+        return self.move_label(state, move, lang)
+
     def figures(self, advice: Advice[Any], lang: str) -> tuple[str, str]:
-        chance = percent(advice.figure("p_shut"))
-        average = decimal(advice.figure("expected_penalty"), lang)
-        right = chance if self.goal == "shut" else average
-        detail = t("advice.chance", lang, pct=chance.rstrip("%"))
-        return right, detail + " · " + t("advice.average", lang, value=average)
+        if self.goal == "shut":
+            chance = percent(advice.figure("p_shut"), lang)
+            return chance, t("advice.shut", lang, pct=chance)
+        penalty = number(advice.figure("expected_penalty"), lang)
+        return penalty, t("advice.penalty", lang, value=penalty)
+
+    def figure_unit(self, state: ShutState, lang: str) -> str:
+        return t(f"advice.unit.{self.goal}", lang)
 
     def choice_title(self, match: Match[Any, Any], lang: str) -> str:
         state: ShutState = match.state
-        if state.roll:
-            return player_name(state.players[state.seat], lang) + ": " + " + ".join(map(str, state.roll))
+        if state.roll:  # the roll, and the figures' unit beside it (the roll screen named the player)
+            return " + ".join(map(str, state.roll))
         return player_name(state.players[state.seat], lang)
 
     def flaps(self, state: ShutState) -> Flaps:

@@ -13,12 +13,24 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from firmware.games.referee import names_list, number, percent
+from firmware.games.referee import names_list
 from firmware.games.shut_the_box.switches import add_shut_the_box_switches, shut_the_box_rules
 from firmware.messages.i18n import t, tn
+from firmware.messages.numbers import number, percent
 from rules import shut_the_box_advisor
 from rules.game import CHANCE, Advice, Outcome
-from rules.shut_the_box import GOALS, ChooseDice, Move, Roll, Shut, ShutTheBox, State, rounds_won, totals
+from rules.shut_the_box import (
+    DEFAULT_GOAL,
+    GOALS,
+    ChooseDice,
+    Move,
+    Roll,
+    Shut,
+    ShutTheBox,
+    State,
+    rounds_won,
+    totals,
+)
 
 _POLISH_WORDS = {
     "z": "shut", "zamknij": "shut", "zamykam": "shut", "zamknę": "shut",
@@ -48,7 +60,7 @@ class ShutTheBoxTable:
     """The terminal side of one game of Shut the Box; ``goal`` is ``shut`` or ``penalty``."""
 
     book: ShutTheBox
-    goal: str = "penalty"
+    goal: str = DEFAULT_GOAL
 
     def intro(self, players: Sequence[str], lang: str) -> list[str]:
         return [
@@ -195,7 +207,9 @@ def add_switches(parser: argparse.ArgumentParser) -> None:
         help="N rounds; the lowest penalty wins a round, most rounds wins",
     )
     parser.add_argument(
-        "--goal", choices=GOALS, default="penalty", help="what the advice aims at (default penalty)"
+        "--goal", choices=GOALS, default=DEFAULT_GOAL,
+        help="what the advice aims at: penalty (lowest expected penalty, as the game scores; the default) "
+        "or shut (best chance to shut every flap)",
     )
 
 

@@ -2,19 +2,37 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from firmware.games.guide import DiceAsk, colour_name, decimal, letters_of, percent, player_name
+from firmware.games.guide import DiceAsk, colour_name, player_name, short_names
 from firmware.games.stonoga.colours import COLOURS, letter_of
 from firmware.messages.i18n import t
-from firmware.views import Face, RollView, ScoreRow, ScoresView
+from firmware.messages.numbers import number, percent
+from firmware.views import Face, LegendView, RollView, ScoreRow, ScoresView
 from rules import stonoga_advisor
 from rules.game import Advice
 from rules.lezard_board import Card
 from rules.match import Match
 from rules.stonoga import ROLLS, Keep, Steal, Stonoga, StonogaState, Stop, Take, TakeNothing
+
+
+def legend_view(lang: str) -> LegendView:
+    """The colour dice's key for the player: every face as the screens draw it, with its name."""
+    return LegendView(COLOURS, short_names(COLOURS, lang))
+
+
+def kept_text(faces: Sequence[int], lang: str) -> str:
+    """Dice kept, counted by colour in short names: ``2×czerw ★``.
+
+    >>> kept_text((1, 1, 5), "pl"), kept_text((0, 3), "en")
+    ('2×czerw ★', 'yellow blue')
+    """
+    counts = Counter(faces)
+    named = ((counts[f], t(f"colour.{COLOURS[f]}.short", lang)) for f in sorted(counts))
+    return " ".join(f"{n}×{name}" if n > 1 else name for n, name in named)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +63,7 @@ class StonogaGuide:
         if isinstance(move, Keep):
             if not move.faces:
                 return t("stonoga.reroll_all", lang)
-            faces = "".join(t(f"colour.{COLOURS[f]}.letter", lang) for f in move.faces)
-            return t("stonoga.keep_faces", lang, faces=faces)
+            return t("stonoga.keep_faces", lang, faces=kept_text(move.faces, lang))
         if isinstance(move, Take):
             return t("stonoga.take_tile", lang, colour=colour_name(COLOURS[move.tile.colour], lang),
                        n=move.tile.boots)
@@ -56,20 +73,34 @@ class StonogaGuide:
             return t("stonoga.no_tile", lang)
         return str(move.text())
 
+    def row_label(self, state: StonogaState, move: Any, lang: str) -> str:
+        """Dice to keep without the verb: the list's title says it (``stonoga.keep_title``)."""
+        if isinstance(move, Keep) and move.faces:
+            return kept_text(move.faces, lang)
+        return self.move_label(state, move, lang)
+
     def figures(self, advice: Advice[Any], lang: str) -> tuple[str, str]:
         names = dict(advice.figures)
-        if "p_target" in names:
-            chance = percent(names["p_target"])
-            return chance, t("advice.chance", lang, pct=chance.rstrip("%"))
-        boots = decimal(names["expected_boots"], lang)
-        return boots, t("advice.average", lang, value=boots)
+        if "p_target" in names and self.book.target is not None:
+            chance = percent(names["p_target"], lang)
+            return chance, t("advice.target", lang, tile=self._target(lang), pct=chance)
+        boots = number(names["expected_boots"], lang)
+        return boots, t("advice.boots", lang, value=boots)
+
+    def figure_unit(self, state: StonogaState, lang: str) -> str:
+        if self.book.target is not None:
+            return t("advice.unit.target", lang, tile=self._target(lang))
+        return t("advice.unit.boots", lang)
+
+    def _target(self, lang: str) -> str:
+        """The tile a target game aims at, as "czerw. 3"."""
+        target = self.book.target
+        assert target is not None
+        return f"{t(f'colour.{COLOURS[target.colour]}.short', lang)} {target.boots}"
 
     def choice_title(self, match: Match[Any, Any], lang: str) -> str:
         state: StonogaState = match.state
-        name = player_name(state.players[state.seat], lang)
-        if state.phase == "take":
-            return f"{name} · {t('stonoga.tile', lang)}"
-        return f"{name} · {t('roll.number', lang, n=state.rolls, of=ROLLS)}"
+        return t("stonoga.tile" if state.phase == "take" else "stonoga.keep_title", lang)
 
     def roll_view(self, match: Match[Any, Any], lang: str) -> RollView:
         state: StonogaState = match.state
@@ -77,7 +108,7 @@ class StonogaGuide:
         info = t("roll.number", lang, n=state.rolls + 1, of=ROLLS)
         return RollView(
             player_name(state.players[state.seat], lang), t("roll.now", lang), info,
-            kept=kept, letters=letters_of(kept, lang),
+            kept=kept, names=short_names(kept, lang),
         )
 
     def scores_view(self, match: Match[Any, Any], lang: str) -> ScoresView:

@@ -12,8 +12,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from firmware.games.referee import number, percent
 from firmware.messages.i18n import t, tn
+from firmware.messages.numbers import number, percent
 from rules import stonoga_advisor
 from rules.game import CHANCE, Advice, Outcome
 from rules.stonoga import (
