@@ -1,13 +1,24 @@
 """The composition root: every part of the appliance built from the ``Config``, and closed once.
 
-On a Raspberry Pi the parts are the real ones: gpiozero buttons, the luma OLED, picamera2. Where
-a part's hardware is missing the root puts in a stand-in and says so in ``Parts.notices``:
+On a Raspberry Pi the parts are the real ones: gpiozero buttons, the luma OLED, picamera2. There,
+and wherever the config names the part, a missing library is an error, never a stand-in
+(``firmware.devices.board``):
 
-- no GPIO pin factory (not a Pi): buttons from the keyboard (``KeyboardButtons`` on stdin);
-- no I2C bus or no OLED on it: the OLED drawn in the terminal (``display.driver = "terminal"``),
-  or kept in memory only when stdout is not a terminal (a service's journal is no screen);
-- ``camera.source = "picamera2"`` where picamera2 is not installed (not a Pi), or ``"synthetic"``:
-  frames of stand-in dice (``firmware.standins.tray``) that roll themselves when Kostka asks for a roll.
+- no GPIO pin library: ``PartMissing`` (Kostka does not start), said on the OLED and on stderr;
+- no picamera2: the camera is down from the start, each roll says why on the OLED and the dice are
+  entered by hand; ``Parts.notices`` says how to install it.
+
+Off a Pi, or when asked for (``stand_ins``: ``kostka run --stand-ins``, the demo), a part whose
+hardware is missing gets a stand-in, said in ``Parts.notices``:
+
+- no GPIO pin factory: buttons from the keyboard (``KeyboardButtons`` on stdin);
+- ``camera.source = "picamera2"`` where picamera2 is not installed, or ``"synthetic"``: frames of
+  stand-in dice (``firmware.standins.tray``) that roll themselves when Kostka asks for a roll.
+
+No I2C bus or no OLED on it gives the OLED drawn in the terminal (``display.driver = "terminal"``),
+or kept in memory only when stdout is not a terminal (a service's journal is no screen), anywhere.
+The state folder is locked while the parts are open (``firmware.state_lock``): a second Kostka on it
+is a ``StateFolderBusy``.
 
 A value that cannot work (a pin in use, no permission on /dev/i2c-1, a state directory that cannot
 be written) is an ``AppError`` whose message says what happened and what to do; the verbs print it
@@ -17,9 +28,9 @@ and exit 2, never with a traceback. ``open_parts(config)`` gives ``Parts``, a co
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import queue
 import sys
+import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -29,6 +40,7 @@ from typing import Any, TextIO
 from PIL import Image, ImageDraw
 
 from firmware.config import Config
+from firmware.devices.board import LIBRARIES, Hardware, Probe, has_module, is_raspberry_pi
 from firmware.devices.buttons import ButtonPins, ButtonsError, GpioButtons
 from firmware.devices.camera import Frame, FrameSource, open_source
 from firmware.devices.camera.picamera2 import tray_controls
@@ -39,17 +51,27 @@ from firmware.games.registry import TITLES, rulebook_from_switches
 from firmware.games.rulebooks import RulebookError
 from firmware.loop import LANGUAGE, CameraFeed, Keeper, Reader
 from firmware.machine.step import Appliance, CameraChecked, Effect, ReadDice, Setup, start
-from firmware.messages.i18n import LANGUAGES
+from firmware.messages.i18n import LANGUAGES, t
 from firmware.standins.buttons import KeyboardButtons, ScriptedButtons
 from firmware.standins.tray import StandInDice, SyntheticSource, truth_reading
+from firmware.state_lock import StateFolderBusy, StateLock
 from firmware.storage import UNREADABLE, GameStore, SavedGame, SavedGameError, StorageError
 from firmware.taught import TaughtColours
-from firmware.views import Snapshot, View
+from firmware.views import MessageView, Snapshot, View
 from vision.reading import Reading
 
 
 class AppError(KostkaError, RuntimeError):
     """A part that cannot be built; the message says what happened and what to do next."""
+
+
+class PartMissing(AppError):
+    """A part the box must have whose library is not installed (``library``); the message, in the
+    config's language, names it and the installer."""
+
+    def __init__(self, message: str, library: str) -> None:
+        super().__init__(message)
+        self.library = library
 
 
 ButtonSource = GpioButtons | KeyboardButtons | ScriptedButtons
@@ -74,6 +96,7 @@ class Parts:
     notices: list[str] = field(default_factory=list)
     taught: TaughtColours | None = None
     taught_cards: TaughtColours | None = None
+    lock: StateLock | None = None
     closed: bool = False
 
     def close(self) -> None:
@@ -82,7 +105,9 @@ class Parts:
             return
         self.closed = True
         errors: list[BaseException] = []
-        for part in (self.camera, self.buttons, self.display, self.store, self.notifier):
+        for part in (self.camera, self.buttons, self.display, self.store, self.notifier, self.lock):
+            if part is None:
+                continue
             try:
                 part.close()
             except Exception as error:  # close the others even if one fails
@@ -106,10 +131,13 @@ def render_view(view: View, width: int = 128, height: int = 64) -> Image.Image:
     return image
 
 
-def make_setup(config: Config) -> Setup:
-    """The rule books of every title with the config's switches, and why the networks run on
-    OpenCV's dnn if they do (the camera check shows it)."""
+def make_setup(config: Config, camera_missing: str | None = None) -> Setup:
+    """The rule books of every title with the config's switches, why the networks run on OpenCV's
+    dnn if they do (the camera check shows it), the camera's library if it is missing, and whether
+    the Lezard board file is an unconfirmed guess (said when a Lezard game is set up)."""
     from firmware.devices.onnx_runtime import fallback
+    from firmware.games.lezard.board_check import unchecked as board_unchecked
+    from rules.lezard import Lezard
 
     books = []
     for title in TITLES:
@@ -117,17 +145,33 @@ def make_setup(config: Config) -> Setup:
             books.append(rulebook_from_switches(title, config.game.rules_for(title)))
         except RulebookError as error:
             raise AppError(f"[game.rules.{title}] in the config: {error}; fix or delete the switch") from None
-    return Setup(tuple(books), config.game.goal, networks=fallback(), names=config.game.names)
+    lezard = [book for book in books if isinstance(book, Lezard)]
+    unchecked = any(board_unchecked(book.data, config.lezard_board_checked) for book in lezard)
+    return Setup(
+        tuple(books),
+        config.game.goal,
+        networks=fallback(),
+        camera_missing=camera_missing,
+        board_unchecked=unchecked,
+        names=config.game.names,
+    )
 
 
 def open_buttons(
-    config: Config, events: queue.Queue[Any], *, keyboard: TextIO | None, pin_factory: object | None = None
+    config: Config,
+    events: queue.Queue[Any],
+    *,
+    keyboard: TextIO | None,
+    pin_factory: object | None = None,
+    required: bool = False,
 ) -> tuple[ButtonSource, str | None]:
-    """GPIO buttons, or the keyboard (or nothing, ``keyboard=None``) where there is no GPIO."""
+    """GPIO buttons, or the keyboard (or nothing, ``keyboard=None``) where there is no GPIO;
+    ``required``: no GPIO is ``PartMissing`` instead."""
     pins = ButtonPins(config.buttons.previous, config.buttons.next, config.buttons.ok)
+    library, package = LIBRARIES["gpio"]
     try:
-        with warnings.catch_warnings():  # gpiozero warns of each pin library it falls back from
-            warnings.simplefilter("ignore")
+        with warnings.catch_warnings(record=True) as warned:  # gpiozero warns of each library it skips
+            warnings.simplefilter("always")
             gpio = GpioButtons(
                 pins,
                 long_press_s=config.buttons.long_press_s,
@@ -135,23 +179,36 @@ def open_buttons(
                 events=events,
                 pin_factory=pin_factory,
             )
-        return gpio, None
+        fallback = any(type(w.message).__name__ == "NativePinFactoryFallback" for w in warned)
+        return gpio, t("hardware.gpio_fallback", config.language, package=package) if fallback else None
     except ButtonsError as error:
         if error.key != "buttons.no_gpio":
             raise AppError(error.message("en")) from None
+        if required:
+            reason = error.fields.get("reason", "")
+            lang = config.language
+            said = t("hardware.gpio_missing", lang, library=library, package=package, reason=reason)
+            raise PartMissing(said, library) from None
         if keyboard is None:
             return ScriptedButtons((), events=events), "no GPIO here: buttons come from the script"
         return KeyboardButtons(keyboard, events=events), "no GPIO here: buttons come from the keyboard"
 
 
 def open_screen(
-    config: Config, *, stream: TextIO | None, frames_dir: Path | None = None, gif_path: Path | None = None
+    config: Config,
+    *,
+    stream: TextIO | None,
+    frames_dir: Path | None = None,
+    gif_path: Path | None = None,
+    gif_clock: Callable[[], float] = time.monotonic,
 ) -> tuple[Display, str | None]:
     """The OLED the config names, or the terminal stand-in where there is no I2C device."""
     d = config.display
 
     def stand_in() -> Display:
-        return open_display("terminal", stream=stream, frames_dir=frames_dir, gif_path=gif_path)
+        return open_display(
+            "terminal", stream=stream, frames_dir=frames_dir, gif_path=gif_path, clock=gif_clock
+        )
 
     if d.driver == "terminal":
         return stand_in(), None
@@ -173,11 +230,37 @@ def camera_opener(config: Config, dice: StandInDice | None) -> Callable[[], Fram
     return lambda: open_source(config.camera.source, size=size, loop=True, controls=controls)
 
 
-def wants_stand_in_camera(config: Config) -> bool:
-    """Whether the camera is the stand-in: asked for, or picamera2 asked for where there is none."""
+def missing_camera_library(config: Config) -> str | None:
+    """The library the config's camera needs and this Python cannot import, else None."""
+    library = LIBRARIES["camera"][0]
+    return library if config.camera.kind == library and not has_module(library) else None
+
+
+def wants_stand_in_camera(config: Config, required: bool = False) -> bool:
+    """Whether the camera is the stand-in: asked for (``synthetic``), or picamera2 named where it
+    is missing and the real one is not ``required``."""
     if config.camera.source == "synthetic":
         return True
-    return config.camera.kind == "picamera2" and importlib.util.find_spec("picamera2") is None
+    return not required and missing_camera_library(config) is not None
+
+
+def required_hardware(config: Config, *, stand_ins: bool, on_pi: Probe = is_raspberry_pi) -> Hardware:
+    """The parts that must be real: on a Pi all, elsewhere those the config names; none with ``stand_ins``."""
+    return Hardware.required(
+        on_pi=on_pi(),
+        camera_named=config.names("camera.source"),
+        gpio_named=config.names("buttons.previous", "buttons.next", "buttons.ok"),
+        stand_ins=stand_ins,
+    )
+
+
+def show_missing(display: Display, library: str, lang: str, hint: str) -> None:
+    """Say on the screen that ``library`` is missing and how to install it, and leave it lit."""
+    title = t("hardware.missing", lang, library=library)
+    view = MessageView(title, t("hardware.install", lang), t(hint, lang))
+    with contextlib.suppress(Exception):  # an OLED that fails now: stderr says it all the same
+        display.show(render_view(view))
+        display.leave_on()
 
 
 def make_reader(
@@ -275,24 +358,41 @@ def open_parts(
     stream: TextIO | None = sys.stdout,
     frames_dir: Path | None = None,
     gif_path: Path | None = None,
+    gif_clock: Callable[[], float] = time.monotonic,
     seed: int = 0,
     fast_camera: bool = False,
     scripted: bool = False,
     vision_reader: bool = False,
     pin_factory: object | None = None,
     environ: dict[str, str] | None = None,
+    stand_ins: bool = False,
+    on_pi: Probe = is_raspberry_pi,
 ) -> Parts:
     """Build every part; on failure, close what was built and raise ``AppError``.
 
     ``keyboard``: where keys come from when there is no GPIO; ``scripted``: no buttons at all but
     presses put on ``Parts.events`` (the demo); ``stream``, ``frames_dir``, ``gif_path``: the
-    terminal stand-in's output; ``seed``: the stand-in dice's; ``fast_camera``: see ``CameraFeed``;
-    ``vision_reader``: read stand-in frames with the vision readers too (else their truth).
+    terminal stand-in's output, ``gif_clock`` what times the GIF's frames; ``seed``: the stand-in
+    dice's; ``fast_camera``: see ``CameraFeed``; ``vision_reader``: read stand-in frames with the
+    vision readers too (else their truth); ``stand_ins``: stand-ins for missing hardware also on a
+    Pi; ``on_pi``: whether this is a Pi. A state folder another process holds is an ``AppError``
+    that names the holder in the config's language (``firmware.state_lock``).
     """
     events: queue.Queue[Any] = queue.Queue()
     notices: list[str] = []
+    hardware = required_hardware(config, stand_ins=stand_ins, on_pi=on_pi)
+    camera_missing = missing_camera_library(config) if hardware.camera else None
     with contextlib.ExitStack() as built:
-        setup = make_setup(config)
+        setup = make_setup(config, camera_missing)
+        lock: StateLock | None = None
+        try:
+            lock = StateLock(config.state_dir)
+        except StateFolderBusy as error:
+            raise AppError(error.message(config.language)) from None
+        except OSError:  # a folder that cannot be written: the store says so, and how to fix it
+            pass
+        else:
+            built.callback(lock.close)
         notifier = built.enter_context(Notifier.from_environ(environ))
         watchdog = Watchdog.for_service(notifier, config.camera.stall_s, environ)
         try:
@@ -301,21 +401,33 @@ def open_parts(
             raise AppError(str(error)) from None
         if store.notice:
             notices.append(store.notice)
-        display, notice = open_screen(config, stream=stream, frames_dir=frames_dir, gif_path=gif_path)
+        display, notice = open_screen(
+            config, stream=stream, frames_dir=frames_dir, gif_path=gif_path, gif_clock=gif_clock
+        )
         built.callback(display.close)
         notices += [notice] if notice else []
         if scripted:
             buttons: ButtonSource = ScriptedButtons((), events=events)
             notice = None
         else:
-            buttons, notice = open_buttons(config, events, keyboard=keyboard, pin_factory=pin_factory)
+            try:
+                buttons, notice = open_buttons(
+                    config, events, keyboard=keyboard, pin_factory=pin_factory, required=hardware.gpio
+                )
+            except PartMissing as error:
+                show_missing(display, error.library, config.language, "hardware.no_buttons")
+                raise
         built.callback(buttons.close)
         notices += [notice] if notice else []
         dice: StandInDice | None = None
-        if wants_stand_in_camera(config):
+        if wants_stand_in_camera(config, hardware.camera):
             dice = StandInDice(seed)
             if config.camera.source != "synthetic":
-                notices.append("no picamera2 here (not a Raspberry Pi): the camera films stand-in dice")
+                notices.append("no picamera2 here: the camera films stand-in dice")
+        if camera_missing is not None:
+            package = LIBRARIES["camera"][1]
+            said = t("hardware.camera_missing", config.language, library=camera_missing, package=package)
+            notices.append(said)
         taught, taught_cards = TaughtColours(config.state_dir), TaughtColours(config.state_dir, "cards")
         notices += [kept.notice for kept in (taught, taught_cards) if kept.notice]
         camera = CameraFeed(
@@ -334,7 +446,7 @@ def open_parts(
         built.pop_all()
     return Parts(
         config, events, display, buttons, camera, store, notifier, watchdog, setup, dice, notices,
-        taught=taught, taught_cards=taught_cards,
+        taught=taught, taught_cards=taught_cards, lock=lock,
     )  # fmt: skip
 
 

@@ -221,6 +221,22 @@ class Config:
     game: Game = field(default_factory=Game)
     language: str = "pl"
     state_dir: Path = field(default_factory=lambda: default_state_dir())
+    lezard_board_checked: str = ""
+    """The fingerprint of the Lezard board file its owner checked against their box
+    (``firmware.games.lezard.board_check``; ``kostka board --confirm`` prints it)."""
+    named: frozenset[str] = field(default=frozenset(), compare=False)
+    """The keys the file gave, dotted (``camera.source``, ``buttons.ok``): a part the file names must be
+    the real one (``firmware.devices.board``)."""
+
+    def names(self, *keys: str) -> bool:
+        """Whether the file gave any of ``keys``.
+
+        >>> config_from_toml('[camera]\\nsource = "picamera2"').names("camera.source")
+        True
+        >>> Config().names("camera.source", "buttons.ok")
+        False
+        """
+        return any(key in self.named for key in keys)
 
 
 def default_state_dir(environ: Mapping[str, str] | None = None) -> Path:
@@ -287,14 +303,31 @@ def config_from_mapping(
 ) -> Config:
     """Validate an already parsed TOML document."""
     reader = _Reader(origin, base_dir or Path.cwd())
-    top = reader.table(data, "", ("buttons", "display", "camera", "game", "language", "state_dir"))
+    top = reader.table(
+        data, "", ("buttons", "display", "camera", "game", "language", "state_dir", "lezard_board_checked")
+    )
     display = _display(reader, reader.section(top, "display"))
     buttons = _buttons(reader, reader.section(top, "buttons"), display)
     camera = _camera(reader, reader.section(top, "camera"))
     game = _game(reader, reader.section(top, "game"))
     language = reader.choice(top, "language", "pl", LANGUAGES, "is not a language")
     state_dir = reader.path(top, "state_dir") if "state_dir" in top else default_state_dir(environ)
-    return Config(buttons, display, camera, game, language, state_dir)
+    checked = top.get("lezard_board_checked", "")
+    if not isinstance(checked, str):
+        allowed = "the fingerprint that kostka board --confirm prints"
+        raise reader.error("lezard_board_checked", checked, "is not text", allowed)
+    return Config(buttons, display, camera, game, language, state_dir, checked, _named(data))
+
+
+def _named(data: Mapping[str, Any]) -> frozenset[str]:
+    """The dotted keys a parsed file gives (one level into its tables)."""
+    keys: set[str] = set()
+    for key, value in data.items():
+        if isinstance(value, Mapping):
+            keys.update(f"{key}.{inner}" for inner in value)
+        else:
+            keys.add(key)
+    return frozenset(keys)
 
 
 def _buttons(reader: _Reader, table: Mapping[str, Any], display: Display) -> Buttons:

@@ -44,9 +44,65 @@ def test_odds_switches_change_the_figures(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_odds_without_json_is_a_readable_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["odds", "shut-the-box"]) == 0
+    """A percentage with one decimal and "about 1 in N", not a fraction of twenty digits."""
+    assert main(["odds", "shut-the-box", "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    assert "7.1432%" in out and "466473281/6530347008" in out and out.count("\n") == 1
+    assert "7.1%" in out and "about 1 in 14" in out and out.count("\n") == 1
+    assert "466473281" not in out
+
+
+def test_odds_echo_the_rules_they_were_computed_for(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["odds", "shut-the-box", "--flaps", "6", "--one-die", "always", "--last-chance", "--lang", "en"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Shut the Box, 6 flaps, ") and "always one die" in out and "last chance" in out
+    assert main(["odds", "shut-the-box", "--flaps", "6", "--one-die", "always"]) == 0
+    out = capsys.readouterr().out
+    assert "6 klapek" in out and "zawsze jedna kostka" in out and "7,5%" in out
+    assert "dokładnie 145/1944" in out  # a short fraction is shown too
+
+
+def test_odds_json_keeps_every_switch(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(["odds", "shut-the-box", "--maths", "--scoring", "digits", "--json"], capsys)
+    assert report["rules"]["maths"] is True and report["rules"]["scoring"] == "digits"
+
+
+def test_odds_stonoga_is_readable(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "stonoga", "--at-least", "3", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "65.8%" in out and "about 7 in 10" in out and "at least 3 dice" in out
+    assert main(["odds", "stonoga", "--at-least", "1"]) == 0
+    assert "co najmniej 1 kostka jednego koloru" in capsys.readouterr().out
+
+
+def test_advise_stonoga_after_a_roll(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(["advise", "stonoga", "--moves", "r r * b", "--json"], capsys)
+    best = [m for m in report["moves"] if m["best"]]
+    assert [m["move"] for m in best] == ["keep r r *"]
+    assert Fraction(best[0]["expected_boots_exact"]) == max(
+        Fraction(m["expected_boots_exact"]) for m in report["moves"]
+    )
+    assert main(["advise", "stonoga", "--moves", "r r * b", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "keep r r *" in out and "<- best" in out
+
+
+def test_advise_lezard_after_a_card(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(["advise", "lezard", "--moves", "red blue", "--json"], capsys)
+    assert [m["move"] for m in report["moves"]][:2] == ["ok", "fell 2"]
+    assert report["moves"][0]["p_next_flick_exact"] == "2/41"
+    argv = ["advise", "lezard", "--players", "Ala,Olek,Ewa", "--lizards", "Ala=red", "--lang", "en",
+            "--moves", "red; ok; blue; ok; lizard red"]  # fmt: skip
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "Ala's" in out and "fell 2" in out
+
+
+@pytest.mark.parametrize("title", ["stonoga", "lezard"])
+def test_advise_help_has_an_example_per_game(title: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["advise", title, "--help"])
+    assert f"kostka advise {title} --moves" in capsys.readouterr().out
 
 
 def test_advise_lists_every_legal_move_best_first(capsys: pytest.CaptureFixture[str]) -> None:
@@ -90,7 +146,7 @@ def test_advise_stuck_is_an_empty_list(capsys: pytest.CaptureFixture[str]) -> No
         (["advise", "shut-the-box", "--roll", "3,9"], "not a roll"),
         (["advise", "shut-the-box", "--roll", "3,4,5"], "not a roll"),
         (["odds", "shut-the-box", "--full-shut-bonus", "-1"], "--full-shut-bonus"),
-        (["odds", "stonoga", "--at-least", "5"], "1 to 4"),
+        (["odds", "stonoga", "--at-least", "5", "--lang", "en"], "1 to 4"),
     ],
 )
 def test_bad_arguments_say_what_to_do_and_exit_2(
@@ -121,9 +177,7 @@ NO_STONOGA = importlib.util.find_spec("rules.stonoga_advisor") is None
 
 
 @pytest.mark.skipif(NO_STONOGA, reason="rules.stonoga_advisor is not written yet")
-@pytest.mark.parametrize(
-    ("k", "exact"), [(2, "162811/177147"), (3, "116603/177147"), (4, "130321/531441")]
-)
+@pytest.mark.parametrize(("k", "exact"), [(2, "162811/177147"), (3, "116603/177147"), (4, "130321/531441")])
 def test_odds_stonoga_at_least(k: int, exact: str, capsys: pytest.CaptureFixture[str]) -> None:
     report = run_json(["odds", "stonoga", "--at-least", str(k), "--json"], capsys)
     assert report["p_exact"] == exact and report["p"] == float(Fraction(exact))

@@ -13,9 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageSequence
 
 from firmware.cli import main
+from firmware.machine.events import ButtonEvent
+from firmware.standins.pace import WATCH_S, WINNER_TIMES
 from firmware.storage import GameStore
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -69,6 +71,43 @@ def test_bad_arguments_say_what_to_do(capsys: pytest.CaptureFixture[str]) -> Non
     assert "2 to 4 players" in capsys.readouterr().err
     assert main(["demo"]) == 2
     assert "--auto" in capsys.readouterr().err
+    for pace in ("slow", "-1", "nan"):
+        assert main(["demo", "--auto", "--json", "--pace", pace]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--pace is a number of seconds" in err and "fast" in err
+
+
+def gif_durations(folder: Path) -> list[int]:
+    with Image.open(folder / "demo.gif") as gif:
+        assert gif.size == (128 * 4 + 2 * 24, 64 * 4 + 2 * 24)  # 4x, in a bezel: watchable on a laptop
+        return [frame.info["duration"] for frame in ImageSequence.Iterator(gif)]
+
+
+def test_the_gif_of_a_game_played_at_full_speed_plays_at_a_person_s_pace(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    began = time.monotonic()
+    assert main(["demo", "--auto", "--seed", "5", "--frames-out", str(tmp_path), "--pace", "fast"]) == 0
+    assert time.monotonic() - began < 30, "full speed"
+    durations = gif_durations(tmp_path)
+    assert durations[-1] == WATCH_S * WINNER_TIMES * 1000, "the winner stays longest"
+    assert max(set(durations), key=durations.count) == WATCH_S * 1000, "most screens stay 1.5 s"
+    assert min(durations) >= WATCH_S * 1000 / 3  # a cursor step is a glance, not a flash
+    with Image.open(sorted(tmp_path.glob("frame-*.png"))[0]) as first:
+        assert first.size == (128, 64)
+
+
+def test_a_pace_given_in_seconds_is_waited_live_and_times_the_gif(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    began = time.monotonic()
+    paced = ["--seed", "5", "--frames-out", str(tmp_path), "--pace", "0.1"]
+    assert main(["demo", "--auto", "--json", *paced]) == 0
+    took = time.monotonic() - began
+    durations = gif_durations(tmp_path)
+    assert durations[-1] == 400 and max(set(durations), key=durations.count) == 100
+    assert took >= sum(durations) / 1000 * 0.8, "the screens were waited in real time"
+    assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["seed"] == 5
 
 
 def test_frames_out_that_is_a_file_is_said_in_one_line(
@@ -202,3 +241,27 @@ def test_the_box_reads_a_lizard_card_in_the_colours_of_its_lizards() -> None:
     assert [d.status for d in read(frame, shipped).dice] == ["uncertain"]
     orange_too = ReadDice(1, False, 1, box.colours, ("green", "blue", "red", "orange"))
     assert [(d.face, d.status) for d in read(frame, orange_too).dice] == [("lizard:orange", "ok")]
+
+
+def test_the_pacer_holds_each_new_screen_its_time_before_the_autopilot_presses() -> None:
+    from firmware.machine.step import Setup, start, step
+    from firmware.standins.pace import Pacer
+    from rules.shut_the_box import ShutTheBox
+
+    told: list[tuple[str, list[float]]] = []
+    slept: list[float] = []
+    pacer = Pacer(lambda state, event: told.append((type(state.screen).__name__, list(slept))),
+                  base_s=1.5, sleep=slept.append)
+    menu, _ = start(Setup((ShutTheBox(),)), lang="en")
+    pacer(menu, None)
+    pacer(menu, None)  # the same screen again: no second wait
+    players, _ = step(menu, ButtonEvent.OK)
+    pacer(players, ButtonEvent.OK)
+    moved, _ = step(players, ButtonEvent.NEXT)
+    pacer(moved, ButtonEvent.NEXT)  # a cursor step: a third
+    assert slept == [1.5, 1.5, 0.5] and pacer.clock() == 3.5
+    assert told == [("GameMenu", [1.5]), ("GameMenu", [1.5]), ("PlayersMenu", [1.5, 1.5]),
+                    ("PlayersMenu", [1.5, 1.5, 0.5])], "the autopilot is told after the wait"
+    quick = Pacer(lambda state, event: None, base_s=1.5, live=False, sleep=slept.append)
+    quick(menu, None)
+    assert slept == [1.5, 1.5, 0.5] and quick.clock() == 1.5  # full speed: only the clock moves

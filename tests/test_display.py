@@ -16,7 +16,13 @@ import firmware.devices.display
 import firmware.standins.terminal_display
 from firmware.devices.display import DisplayError, LumaDisplay, open_display
 from firmware.screens.drawing import draw_text, new_screen
-from firmware.standins.terminal_display import TerminalDisplay, half_block_lines
+from firmware.standins.terminal_display import (
+    GIF_BEZEL,
+    GIF_PALETTE,
+    GIF_SCALE,
+    TerminalDisplay,
+    half_block_lines,
+)
 
 # luma's drivers call Image.getdata, which Pillow 13 deprecates; not ours to fix.
 pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationWarning")
@@ -278,10 +284,14 @@ def test_png_frames_and_gif_of_everything_shown(tmp_path: Path) -> None:
     assert ImageChops.difference(small, b).getbbox() is None
 
     with Image.open(tmp_path / "game.gif") as gif:
+        assert gif.size == (128 * GIF_SCALE + 2 * GIF_BEZEL, 64 * GIF_SCALE + 2 * GIF_BEZEL)
         shown = []
         for frame in ImageSequence.Iterator(gif):
             assert frame.info["duration"] == 250
-            mono = frame.convert("L").point(lambda v: 255 if v > 127 else 0).convert("1")
+            rgb = frame.convert("RGB")
+            assert rgb.getpixel((0, 0)) == rgb.getpixel((gif.width - 1, gif.height - 1)) == GIF_PALETTE[6:]
+            screen = rgb.crop((GIF_BEZEL, GIF_BEZEL, gif.width - GIF_BEZEL, gif.height - GIF_BEZEL))
+            mono = screen.convert("L").point(lambda v: 255 if v > 127 else 0).convert("1")
             shown.append(mono.resize((128, 64), Image.Resampling.NEAREST))
     assert len(shown) == 2  # the repeated first image is one longer frame
     assert ImageChops.difference(shown[0], a).getbbox() is None

@@ -28,6 +28,7 @@ from firmware.loop import Keeper, Loop
 from firmware.machine.effects import PowerOff, Save, Show
 from firmware.machine.events import ButtonEvent, DiceRead
 from firmware.machine.help import pages, topics
+from firmware.machine.lizards import LizardsMenu
 from firmware.machine.seating import rule_key
 from firmware.machine.state import (
     Appliance,
@@ -36,6 +37,7 @@ from firmware.machine.state import (
     HelpMenu,
     HelpPage,
     Menu,
+    Notice,
     PlayersMenu,
     PoweringOff,
     RollNow,
@@ -103,6 +105,8 @@ def at_roll(setup, title: str, lang: str = "en", players: int = 2) -> Appliance:
     state, _ = start(setup, lang=lang, title=title, players=players)
     state = press(state, OK, OK)
     if isinstance(state.screen, FirstPlayer):
+        state = press(state, OK)
+    while isinstance(state.screen, Notice | LizardsMenu):  # Lezard: each seat takes its lizard
         state = press(state, OK)
     assert isinstance(state.screen, RollNow), state.screen
     return state
@@ -343,3 +347,17 @@ def test_the_unit_powers_off_on_that_status_only(tmp_path: Path) -> None:
     for status in ("0", "1", str(POWER_OFF)):
         subprocess.run(["/bin/sh", "-c", command], env={"EXIT_STATUS": status}, check=True, timeout=10)
     assert told.read_text(encoding="utf-8").splitlines() == ["--no-block poweroff"]
+
+
+def test_in_lezard_domino_the_named_players_choose_their_lizards_after_who_starts() -> None:
+    setup = replace(sample_setup(), names=("Ala", "Olek"))
+    state, _ = start(setup, lang="pl", title="lezard", players=2)
+    state = press(state, OK, OK, OK, OK)  # the title, two players, Ala, Olek
+    assert isinstance(state.screen, FirstPlayer)
+    state = press(state, NEXT, OK)  # Olek starts
+    while isinstance(state.screen, Notice):  # the word on the board file
+        state = press(state, OK)
+    assert isinstance(state.screen, LizardsMenu) and state.screen.names == ("Olek", "Ala")
+    assert state.shown is not None and "Olek" in state.shown.title  # type: ignore[union-attr]
+    state = press(state, OK)  # Olek's two lizards; Ala holds the others
+    assert state.match is not None and state.match.players == ("Olek", "Ala")

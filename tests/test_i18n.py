@@ -43,8 +43,9 @@ def test_the_parts_join_without_overwriting_each_other() -> None:
     from firmware.messages import help as messages_help
     from firmware.messages import play as messages_play
     from firmware.messages import screens as messages_screens
+    from firmware.messages import tools as messages_tools
 
-    parts = (messages_play.CATALOGUE, messages_screens.CATALOGUE)
+    parts = (messages_play.CATALOGUE, messages_screens.CATALOGUE, messages_tools.CATALOGUE)
     parts += (messages_flows.CATALOGUE, messages_help.CATALOGUE)
     for lang, own in (("pl", messages.PL), ("en", messages.EN)):
         seen = set(own)

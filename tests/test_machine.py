@@ -24,6 +24,7 @@ from firmware.games.lezard.faces import face_of as card_face
 from firmware.games.registry import advise
 from firmware.games.stonoga.colours import COLOURS
 from firmware.machine.events import ButtonEvent
+from firmware.machine.lizards import LizardsMenu
 from firmware.machine.state import (
     Appliance,
     CameraLost,
@@ -139,6 +140,8 @@ def new_game(setup: Setup, title: str, players: int, lang: str = "en") -> Log:
     if players > 1:
         assert isinstance(log.state.screen, FirstPlayer)
         log(OK)  # the first seat starts
+    while isinstance(log.state.screen, Notice | LizardsMenu):  # Lezard: each seat takes its lizard
+        log(OK)
     assert log.state.match is not None and len(log.state.match.players) == players
     return log
 

@@ -43,6 +43,8 @@ def cards_frame(colour: str | None, seed: int, light: Light = TEACH_LIGHT) -> An
 def at_a_game_of(title: str) -> Box:
     box = Box(*start(sample_setup(), lang="en", title=title))
     box(OK, OK, OK)  # the title, two players, the first seat starts
+    if title == "lezard":
+        box(OK)  # the players' lizards: the first seat's first choice, the second seat the others
     assert box.state.match is not None and box.state.match.book.title == title
     return box
 
@@ -167,6 +169,8 @@ def test_the_whole_box_teaches_stand_in_cards_and_keeps_them_across_a_restart(tm
         loop.handle(OK)  # Lezard Domino, as set
         loop.handle(OK)  # two players
         loop.handle(OK)  # the first seat starts
+        loop.handle(OK)  # the word that the shipped board file is unchecked
+        loop.handle(OK)  # the players' lizards
         assert loop.state.match is not None and loop.state.match.book.title == "lezard"
         for press in (MENU, *[NEXT] * menu_items(loop.state).index("menu.teach_cards"), OK):
             loop.handle(press)

@@ -30,6 +30,15 @@ def exact(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
+def add_lang(parser: argparse.ArgumentParser) -> None:
+    """The ``--lang`` switch of the verbs that speak the catalogue's languages."""
+    from firmware.messages.i18n import DEFAULT_LANGUAGE, LANGUAGES
+
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help=f"language (default {DEFAULT_LANGUAGE})"
+    )
+
+
 def fail(message: str) -> int:
     """Tell the person what went wrong and what to do; the exit code for bad arguments."""
     print(f"kostka: {message}", file=sys.stderr)

@@ -1,8 +1,15 @@
-"""``kostka advise shut-the-box --open 1,2,5,7 --roll 3,4``: every legal shut with its exact figures.
+"""``kostka advise GAME``: every legal move of a position with the advisor's exact figures.
 
-Each figure assumes best play for that figure's own goal from then on: ``p_shut`` the highest chance
-of shutting the box, ``expected_penalty`` the lowest expected penalty of the turn. ``--goal`` picks the
-order (best first). ``--roll 4`` is a one-die roll, where the one-die rule allows one.
+``kostka advise shut-the-box --open 1,2,5,7 --roll 3,4``: every legal shut. Each figure assumes
+best play for that figure's own goal from then on: ``p_shut`` the highest chance of shutting the
+box, ``expected_penalty`` the lowest expected penalty of the turn. ``--goal`` picks the order
+(best first). ``--roll 4`` is a one-die roll, where the one-die rule allows one.
+
+``kostka advise stonoga --moves "r r * b"`` and ``kostka advise lezard --moves "red blue"``: the
+position is the game reached by playing ``--moves`` (separated by ``;``, typed as in ``kostka play``)
+from the start, with the game's switches and ``--players``; then every legal move with its figures
+(Nogi Stonogi: the boots expected this turn under best play; Lezard Domino: what each report does
+to the hands and the board, and the chance that the next turn ends on a flick).
 """
 
 from __future__ import annotations
@@ -11,14 +18,25 @@ import argparse
 import json
 import re
 
-from firmware.cli import exact, fail
+from firmware.cli import add_lang, exact, fail
+from firmware.cli._table import parse_players, replayed, table_for
+from firmware.games.registry import game
 from firmware.games.shut_the_box.switches import add_shut_the_box_switches, shut_the_box_rules
+from firmware.messages.i18n import t, tn
+from rules.game import CHANCE, TERMINAL
 from rules.shut_the_box import GOALS, ShutTheBox
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
-        "advise", help="the best move for a position", description="Every legal move with exact figures."
+        "advise",
+        help="the best move for a position",
+        description="Every legal move with exact figures.",
+        epilog="examples (kostka advise GAME --help for more):\n"
+        "  kostka advise shut-the-box --open 1,2,5,7 --roll 3,4 --goal shut\n"
+        '  kostka advise stonoga --moves "r r * b"\n'
+        '  kostka advise lezard --moves "red blue" --json',
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
     box = games.add_parser(
@@ -32,7 +50,46 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     box.add_argument("--last-chance-used", action="store_true", help="the last chance is spent this turn")
     box.add_argument("--goal", choices=GOALS, default="shut", help="order by chance to shut or by penalty")
     box.add_argument("--json", action="store_true", help="print JSON")
+    for title, example in EXAMPLES.items():
+        known = game(title)
+        sub = games.add_parser(
+            title,
+            help=f"{known.about.split(':')[0]}: every legal move after a list of moves",
+            description=f"{known.about}. The position is the game after --moves, from the start.",
+            epilog=example,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        sub.add_argument(
+            "--moves",
+            required=True,
+            metavar="MOVES",
+            help="the moves so far, separated by ; (as kostka play takes them)",
+        )
+        sub.add_argument(
+            "--players", metavar="NAMES", help="player names in seat order (default: two players)"
+        )
+        add_lang(sub)
+        known.table_module().add_switches(sub)
+        sub.add_argument("--json", action="store_true", help="print JSON (figures as exact fractions too)")
     return parser
+
+
+EXAMPLES = {
+    "stonoga": (
+        "examples:\n"
+        '  kostka advise stonoga --moves "r r * b"                 # first roll: keep which dice?\n'
+        '  kostka advise stonoga --moves "r r * b; keep r r *; g"  # the third die rolled again\n'
+        '  kostka advise stonoga --players Ala,Olek,Ewa --steal --moves "y y y *; stop" --json'
+    ),
+    "lezard": (
+        "examples:\n"
+        '  kostka advise lezard --moves "red blue"     # a card drawn: what may each report do?\n'
+        "  # Ewa flicks Ala's red lizard: what each count of fallen dominoes deals\n"
+        "  kostka advise lezard --players Ala,Olek,Ewa --lizards Ala=red \\\n"
+        '      --moves "red; ok; blue; ok; lizard red"'
+    ),
+}
+"""An example per game for ``--help``, in the notation ``kostka play`` takes."""
 
 
 def _numbers(text: str) -> list[int] | None:
@@ -62,6 +119,8 @@ def _position(rules: ShutTheBox, open_text: str | None, roll_text: str) -> tuple
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game != "shut-the-box":
+        return _after_moves(args)
     from rules.shut_the_box_advisor import advise_roll
 
     try:
@@ -100,4 +159,58 @@ def run(args: argparse.Namespace) -> int:
             f"  shut {' '.join(map(str, a.flaps)):<10} chance to shut the box {float(a.p_shut):7.3%}  "
             f"expected penalty {float(a.expected_penalty):6.3f}{mark}"
         )
+    return 0
+
+
+def _after_moves(args: argparse.Namespace) -> int:
+    """Nogi Stonogi and Lezard Domino: the position after ``--moves``, and its moves with figures."""
+    lang: str = args.lang
+    try:
+        players, _ = parse_players(args.players, lang)
+    except ValueError as error:
+        return fail(t("play.bad_players", lang, reason=error))
+    table = table_for(args, players, lang)
+    if isinstance(table, str):
+        return fail(table)
+    moves = [move.strip() for move in args.moves.split(";") if move.strip()]
+    match = replayed(table, players, moves, lang)
+    if isinstance(match, str):
+        return fail(match)
+    state = match.state
+    actor = table.book.to_act(state)
+    advice = table.advise(state) if actor not in (CHANCE, TERMINAL) else ()
+    if args.json:
+        report = {
+            "game": args.game,
+            "players": players,
+            "moves_played": list(match.moves),
+            "to_act": None if actor in (CHANCE, TERMINAL) else players[actor],
+            "moves": [
+                {
+                    "move": a.move.text(),
+                    "best": a.best,
+                    **{name: float(value) for name, value in a.figures},
+                    **{f"{name}_exact": exact(value) for name, value in a.figures},
+                }
+                for a in advice
+            ],
+        }
+        print(json.dumps(report, ensure_ascii=False))
+        return 0
+    played = tn("play.moves", len(match.moves), lang) if match.moves else ""
+    print(t("advise.position", lang, moves=played) if match.moves else t("advise.start", lang))
+    for line in table.show(state, lang):
+        print(f"  {line}")
+    if actor == TERMINAL:
+        print(t("advise.over", lang))
+        return 0
+    if not advice:
+        print(t("advise.nothing", lang, what=table.prompt(state, lang)))
+        return 0
+    print(table.prompt(state, lang))
+    labels = [table.label(state, a.move, lang) for a in advice]
+    width = max(len(label) for label in labels)
+    for a, label in zip(advice, labels, strict=True):
+        mark = f"   {t('play.best', lang)}" if a.best else ""
+        print(f"  {label:<{width}}   {table.figures(state, a, lang)}{mark}".rstrip())
     return 0

@@ -58,7 +58,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="settings (TOML) whose [camera] to check; default: defaults",
     )
     parser.add_argument(
-        "--source", help="frame source instead of the config's (picamera2, usb:0, a folder...)"
+        "--source",
+        help="frame source instead of the config's (picamera2, usb:0, a folder..., synthetic: the stand-in)",
     )
     parser.add_argument("--frames", type=int, default=10, help="frames to take (default 10)")
     parser.add_argument("--json", action="store_true", help="the measures and the advice as one JSON object")
@@ -101,7 +102,7 @@ def verdicts(check: CameraCheck) -> list[tuple[str, str, str, str | None]]:
 
 def run(args: argparse.Namespace) -> int:
     from firmware.cli import config_or_say
-    from firmware.devices.camera import CameraError, EndOfFrames, open_source
+    from firmware.devices.camera import CameraError, EndOfFrames
     from firmware.devices.camera.picamera2 import tray_controls
     from firmware.devices.onnx_runtime import choose_probed_runtime, chosen_networks
     from vision.camera_check import check_frames
@@ -117,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     spec = args.source or config.camera.source
     size = (config.camera.width, config.camera.height)
     try:
-        with open_source(spec, size=size, loop=args.watch, controls=tray_controls(config.camera)) as source:
+        with open_frames(spec, size, args.watch, tray_controls(config.camera)) as source:
             if args.watch:
                 print(runtime_line(), file=sys.stderr, flush=True)  # stdout: a line per check
                 return watch(source, args.frames, args.rounds)
@@ -140,6 +141,23 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(report(spec, check, rows))
     return 1 if told else 0
+
+
+SHOWN_DICE = 5
+"""Dice the stand-in camera (``--source synthetic``) lays in its tray for the check."""
+
+
+def open_frames(spec: str, size: tuple[int, int], loop: bool, controls: Any) -> Any:
+    """The frame source ``spec`` names; ``synthetic``: the stand-in camera over a still tray of a few
+    dice (no camera needed: the check of a box without its camera, or of the check itself)."""
+    from firmware.devices.camera import open_source
+    from firmware.standins.shown import SPEC, ShownTray
+
+    if spec.strip().lower() != SPEC:
+        return open_source(spec, size=size, loop=loop, controls=controls)
+    tray = ShownTray(size=size)
+    tray.show_pips(SHOWN_DICE)
+    return tray
 
 
 def watch(source: Any, count: int, rounds: int | None) -> int:

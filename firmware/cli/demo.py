@@ -7,6 +7,12 @@ plays the same game. Every confirmed move is saved in ``--state`` (a temporary f
 given): killed at any moment and started again with the same ``--state``, the demo carries on from
 the last saved move and ends as an uninterrupted run would. ``--json`` prints the result as the
 last line: ``{"game": G, "seed": S, "moves": N, "winner": ..., "scores": {...}}``.
+
+On a terminal the game goes at a person's pace (``firmware.standins.pace``: about 1.5 s a screen,
+the winner longer); ``--pace fast`` plays it at full speed, ``--pace SECONDS`` sets the time of a
+screen. With ``--json`` or when the output is not a terminal it goes at full speed unless
+``--pace`` says otherwise. The GIF of ``--frames-out`` always plays at the pace (a person's when
+the game went at full speed), each OLED pixel 4x4 in a dark bezel; the PNG frames stay 128x64.
 """
 
 from __future__ import annotations
@@ -22,11 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from firmware.games.registry import PLAYERS, TITLES
+from firmware.standins.pace import WATCH_S, WINNER_TIMES
 
 STALL_S = 20.0
-TTY_PACE_S = 0.04
-"""A pause at each screen drawn in a terminal, so that the game can be followed (a few hundred
-screens: a game of Nogi Stonogi takes 20-30 s)."""
+"""Nothing happening for this long (beyond the longest a screen stays up) stops the demo."""
+FAST = "fast"
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -48,9 +54,21 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     add("--reader", choices=("truth", "vision"), default="truth",
         help="how the frames are read: the stand-in's truth (default) or the vision readers")
     add("--json", action="store_true", help="draw nothing; the last line is the result as JSON")
-    pace = f"pause at each screen (default {TTY_PACE_S} s on a terminal, else 0)"
-    add("--pace", type=float, metavar="SECONDS", help=pace)
+    pace = (f"seconds a screen stays up, or {FAST} (default {WATCH_S:g} on a terminal, the winner "
+            f"{WINNER_TIMES}x longer; {FAST} with --json or when the output is not a terminal)")
+    add("--pace", metavar="SECONDS", help=pace)
     return parser
+
+
+def pace_s(text: str) -> float | None:
+    """Seconds a screen from ``--pace`` (0 for ``fast``), None for a value that is neither."""
+    if text == FAST:
+        return 0.0
+    try:
+        seconds = float(text)
+    except ValueError:
+        return None
+    return seconds if 0 <= seconds < float("inf") else None
 
 
 def fail(message: str) -> int:
@@ -74,9 +92,11 @@ def run(args: argparse.Namespace) -> int:
     if not low <= args.players <= high:
         return fail(f"{args.game} is played by {low} to {high} players, not {args.players}: change --players")
     if args.pace is None:
-        args.pace = TTY_PACE_S if sys.stdout.isatty() and not args.json else 0.0
-    if args.pace < 0:
-        return fail("--pace must be 0 or more seconds")
+        args.pace = str(WATCH_S) if sys.stdout.isatty() and not args.json else FAST
+    pace = pace_s(args.pace)
+    if pace is None:
+        return fail(f"--pace is a number of seconds (0 or more) or {FAST}, not {args.pace!r}")
+    args.pace = pace
     if args.frames_out is not None:
         try:
             args.frames_out.mkdir(parents=True, exist_ok=True)
@@ -95,8 +115,8 @@ def play(args: argparse.Namespace, state_dir: Path) -> int:
     from firmware.loop import Loop
     from firmware.machine.state import Winner
     from firmware.standins.autopilot import Autopilot
+    from firmware.standins.pace import Pacer
     from firmware.storage import StorageError
-    from firmware.views import View
 
     config = Config(
         display=Display(driver="terminal"),
@@ -107,17 +127,20 @@ def play(args: argparse.Namespace, state_dir: Path) -> int:
     )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     frames = args.frames_out
+    pacer = Pacer(lambda state, event: None, base_s=args.pace or WATCH_S, live=args.pace > 0)
     try:
         parts = open_parts(
             config,
             stream=None if args.json else sys.stdout,
             frames_dir=frames,
             gif_path=frames / "demo.gif" if frames is not None else None,
+            gif_clock=pacer.clock,
             seed=seed,
             fast_camera=True,
             scripted=True,
             vision_reader=args.reader == "vision",
             environ={},
+            stand_ins=True,
         )
     except AppError as error:
         return fail(str(error))
@@ -140,28 +163,26 @@ def play(args: argparse.Namespace, state_dir: Path) -> int:
         assert parts.dice is not None, "the demo's camera is the stand-in"
         parts.dice.seed = seed
         pilot = Autopilot(parts.events, parts.dice, seed, args.game, args.players)
-
-        def render(view: View) -> Any:
-            if args.pace:
-                time.sleep(args.pace)
-            return render_view(view)
-
+        pacer.then = pilot
         loop = Loop(
             start.state,
             start.effects,
             events=parts.events,
             screen=parts.display,
-            render=render,
+            render=render_view,
             keeper=start.keeper,
             camera=parts.camera,
             notifier=parts.notifier,
             watchdog=parts.watchdog,
             on_read_dice=pilot.roll,
-            on_state=pilot,
+            on_state=pacer,
             until=lambda state: isinstance(state.screen, Winner),
         )
         done = threading.Event()
-        guard = threading.Thread(target=stall_guard, args=(loop, done), name="kostka-demo-guard", daemon=True)
+        stall_s = STALL_S + (pacer.longest_s if pacer.live else 0.0)
+        guard = threading.Thread(
+            target=stall_guard, args=(loop, done, stall_s), name="kostka-demo-guard", daemon=True
+        )
         guard.start()
         try:
             loop.run()
@@ -184,11 +205,11 @@ def play(args: argparse.Namespace, state_dir: Path) -> int:
     return 0
 
 
-def stall_guard(loop: Any, done: threading.Event) -> None:
-    """Stop the loop when nothing has happened for ``STALL_S`` (a bug must not hang CI)."""
+def stall_guard(loop: Any, done: threading.Event, stall_s: float = STALL_S) -> None:
+    """Stop the loop when nothing has happened for ``stall_s`` (a bug must not hang CI)."""
     while not done.wait(0.5):
-        if time.monotonic() - loop.last_event_at > STALL_S:
-            print(f"kostka demo: nothing happened for {STALL_S:g} s: stopping", file=sys.stderr)
+        if time.monotonic() - loop.last_event_at > stall_s:
+            print(f"kostka demo: nothing happened for {stall_s:g} s: stopping", file=sys.stderr)
             loop.stop()
             return
 

@@ -5,6 +5,8 @@ moves with the advisor's figures, keeps the scores, undoes (``u``) and announces
 ``--bots 2`` (seats from 1, or names; or ``bot:Olek`` in ``--players``) lets the advisor play a
 seat; ``--auto-dice`` lets Kostka roll stand-in dice (``--seed`` repeats a game), so a game with
 only bots runs unattended. Each game adds its rule switches (``kostka play GAME --help``).
+``--save FILE`` keeps the game in FILE after every move, written whole so that a power cut leaves
+the last move's file; ``kostka play --resume FILE`` goes on with it, with its own switches.
 """
 
 from __future__ import annotations
@@ -12,17 +14,20 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from firmware.cli import fail
+from firmware.cli import add_lang, fail
+from firmware.cli._save import Saved, SaveError, load_save, write_save
+from firmware.cli._table import parse_players, table_for
 from firmware.games.referee import Referee
 from firmware.games.registry import GAMES, game
 from firmware.machine.seating import rule_key
-from firmware.messages.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
-from rules.game import RulesError
-
-BOT_PREFIX = "bot:"
+from firmware.messages.i18n import DEFAULT_LANGUAGE, t, tn
+from rules.game import TERMINAL, RulesError
+from rules.match import Match
 
 
 def table_module(title: str) -> ModuleType:
@@ -36,18 +41,17 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="referee a whole game in the terminal",
         description="Referee a whole game: type the dice, pick moves with the advisor's figures.",
     )
-    games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
+    parser.add_argument(
+        "--resume", metavar="FILE", help="go on with a game saved by --save (its own switches, saved on)"
+    )
+    parser.set_defaults(resume_from=None)
+    games = parser.add_subparsers(dest="game", metavar="GAME")
     for known in GAMES:
         sub = games.add_parser(known.title, help=known.about, description=known.about)
         sub.add_argument(
             "--players", metavar="NAMES", help="player names in seat order, e.g. Ala,Olek (bot:Ola for a bot)"
         )
-        sub.add_argument(
-            "--lang",
-            choices=LANGUAGES,
-            default=DEFAULT_LANGUAGE,
-            help=f"language (default {DEFAULT_LANGUAGE})",
-        )
+        add_lang(sub)
         sub.add_argument(
             "--bots", metavar="SEATS", help="seats (1 = first) or names the advisor plays, or all"
         )
@@ -59,30 +63,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
             "--first", metavar="NAME",
             help="who starts (a name or a seat number; the rule sheet's way is said at the start)",
         )
+        sub.add_argument(
+            "--save",
+            metavar="FILE",
+            help="keep the game in FILE after every move (kostka play --resume FILE)",
+        )
         known.table_module().add_switches(sub)
     return parser
-
-
-def parse_players(text: str | None, lang: str) -> tuple[list[str], set[int]]:
-    """Names in seat order and the seats marked ``bot:``; ``ValueError`` for an empty or repeated name.
-
-    >>> parse_players("Ala, bot:Olek", "en")
-    (['Ala', 'Olek'], {1})
-    """
-    if text is None:
-        return [t("player.name", lang, n=n) for n in (1, 2)], set()
-    names, bots = [], set()
-    for seat, raw in enumerate(text.split(",")):
-        name = raw.strip()
-        if name.lower().startswith(BOT_PREFIX):
-            name = name[len(BOT_PREFIX) :].strip()
-            bots.add(seat)
-        if not name:
-            raise ValueError("a player's name is empty")
-        if name in names:
-            raise ValueError(f"two players are called {name}")
-        names.append(name)
-    return names, bots
 
 
 def parse_bots(text: str | None, players: list[str]) -> set[int] | str:
@@ -125,6 +112,18 @@ def first_seat(text: str | None, players: list[str]) -> int | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    moves: tuple[str, ...] = ()
+    if args.resume is not None:
+        if args.game is not None:
+            return fail(t("save.both", DEFAULT_LANGUAGE))
+        try:
+            saved = load_save(Path(args.resume))
+        except SaveError as error:
+            reason = t(error.why, DEFAULT_LANGUAGE, **error.fields)
+            return fail(t(error.key, DEFAULT_LANGUAGE, path=args.resume, reason=reason))
+        args, moves = resumed(saved, args.resume), saved.moves
+    elif args.game is None:
+        return fail(t("save.no_game", DEFAULT_LANGUAGE))
     lang: str = args.lang
     try:
         players, bots = parse_players(args.players, lang)
@@ -138,25 +137,37 @@ def run(args: argparse.Namespace) -> int:
     more = parse_bots(args.bots, players)
     if isinstance(more, str):
         return fail(t("play.bad_bots", lang, text=more))
+    table = table_for(args, players, lang)
+    if isinstance(table, str):
+        return fail(table)
     try:
-        table: Any = table_module(args.game).table_from_args(args)
-    except OSError as error:
-        return fail(t("play.bad_file", lang, path=error.filename, reason=error.strerror or error))
-    except RulesError as error:  # a data file that cannot be used: the message names the place and the fix
-        return fail(str(error))
-    except ValueError as error:
-        return fail(t("play.bad_switches", lang, reason=str(error).rstrip("."), game=args.game))
-    try:
-        table.book.start(players)
-    except (RulesError, ValueError) as error:
-        return fail(t("play.bad_players", lang, reason=error))
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+        match = Match.replay(table.book, players, moves)
+    except RulesError as error:
+        return fail(t("save.damaged", lang, path=args.resume_from, reason=str(error).rstrip(".")))
+    if moves and table.book.to_act(match.state) == TERMINAL:
+        return fail(t("save.finished", lang, path=args.resume_from))
+    if args.seed is None:
+        args.seed = random.SystemRandom().randrange(10**6)
+    seed: int = args.seed
+    keep = None
+    if moves:
+        print(tn("save.resumed", len(moves), lang, path=args.resume_from))
+    if args.save is not None:
+        path = Path(args.save)
+        switches = kept_switches(args)
+        try:
+            write_save(path, args.game, switches, match.moves)
+        except OSError as error:
+            return fail(t("save.unwritable", lang, path=path, reason=error.strerror or error))
+        keep = saver(path, args.game, switches, lang)
+        print(t("save.saved", lang, path=path))
     if args.auto_dice:
         print(t("play.seed", lang, seed=seed))
-    if len(players) > 1:
+    if len(players) > 1 and not moves:
         told = "" if args.first is not None else " " + t("first.option", lang)
         rule = f"{t('first.title', lang)} {t(rule_key(args.game), lang)}"
         print(f"{rule} {t('first.starts', lang, name=players[0])}{told}")
+    again = f"{seed}/{len(moves)}" if moves else None  # a resumed game rolls on, not from its start
     referee = Referee(
         table,
         players,
@@ -164,9 +175,50 @@ def run(args: argparse.Namespace) -> int:
         sys.stdin,
         sys.stdout,
         bots=bots | more,
-        dice=random.Random(seed) if args.auto_dice else None,
-        rng=random.Random(seed + 1),
+        dice=random.Random(again or seed) if args.auto_dice else None,
+        rng=random.Random(f"{again}/bots" if again else seed + 1),
         echo=not sys.stdin.isatty(),
+        match=match,
+        keep=keep,
     )
     ending = referee.run()
     return 1 if ending.how == "input-ended" else 0
+
+
+NOT_SWITCHES = ("run", "verb", "game", "resume", "resume_from", "save")
+"""What a save does not keep of the command line: the save itself and where it came from."""
+
+
+def kept_switches(args: argparse.Namespace) -> dict[str, Any]:
+    """The command line's switches as a save keeps them (a board file by its full path)."""
+    switches = {k: v for k, v in vars(args).items() if k not in NOT_SWITCHES}
+    if switches.get("board"):
+        switches["board"] = str(Path(switches["board"]).resolve())
+    return switches
+
+
+def resumed(saved: Saved, path: str) -> argparse.Namespace:
+    """The command line of a saved game: the game's defaults with the saved switches over them, and
+    the save kept in the same file."""
+    from firmware.cli import build_parser
+
+    args = build_parser().parse_args(["play", saved.game])
+    known = vars(args)
+    for key, value in saved.switches.items():
+        if key in known and key not in NOT_SWITCHES:
+            setattr(args, key, value)
+    args.save = args.resume_from = path
+    return args
+
+
+def saver(path: Path, game: str, switches: dict[str, Any], lang: str) -> Callable[[Match[Any, Any]], None]:
+    """What the referee calls after every move: the save written again (a failure is said, and the
+    game goes on)."""
+
+    def keep(match: Match[Any, Any]) -> None:
+        try:
+            write_save(path, game, switches, match.moves)
+        except OSError as error:
+            print(t("save.unwritable", lang, path=path, reason=error.strerror or error), file=sys.stderr)
+
+    return keep

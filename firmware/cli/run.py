@@ -1,9 +1,12 @@
 """``kostka run [--config FILE]``: the appliance itself.
 
 On a Raspberry Pi: the buttons, the OLED and the camera the config names (the systemd service runs
-this). Elsewhere the missing parts are stand-ins (``firmware.app``): keys for buttons, the OLED
-drawn in the terminal, and stand-in dice that roll themselves when Kostka asks for a roll. A bad
-config value or a part that cannot work stops the start with a message and exit status 2.
+this); a missing GPIO library stops the start, a missing camera library leaves the dice to be
+entered by hand, both said on the OLED and on stderr with the command that installs them. Off a
+Pi, or with ``--stand-ins``, the missing parts are stand-ins (``firmware.app``): keys for buttons,
+the OLED drawn in the terminal, and stand-in dice that roll themselves when Kostka asks for a roll.
+A bad config value, a part that cannot work or a state folder another Kostka holds stops the start
+with one line and exit status 2.
 
 "Power off" in the box's menu ends the program with exit status ``POWER_OFF`` (4); the systemd
 unit (``systemd/kostka.service``) then powers the Pi off. Anywhere else the program just ends.
@@ -43,6 +46,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument(
         "--config", type=Path, metavar="FILE",
         help="settings (TOML; see firmware/data/kostka.example.toml); default: all defaults",
+    )
+    parser.add_argument(
+        "--stand-ins", action="store_true",
+        help="where the GPIO or camera library is missing, use the keyboard and stand-in dice that "
+        "roll themselves (also on a Pi; off a Pi this is what happens anyway)",
     )
     parser.add_argument(
         "--players", metavar="NAMES",
@@ -105,7 +113,8 @@ def run(args: argparse.Namespace) -> int:
     tty = sys.stdout.isatty()
     try:
         seed = random.SystemRandom().randrange(2**31)  # the stand-in dice's, if there are any
-        parts = open_parts(config, keyboard=sys.stdin, stream=sys.stdout if tty else None, seed=seed)
+        stream = sys.stdout if tty else None
+        parts = open_parts(config, keyboard=sys.stdin, stream=stream, seed=seed, stand_ins=args.stand_ins)
     except AppError as error:
         print(f"kostka run: {error}", file=sys.stderr)
         return 2

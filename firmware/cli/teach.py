@@ -65,7 +65,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--source",
         required=True,
         metavar="SPEC",
-        help="picamera2, usb:N, a video, a folder or a glob of images",
+        help="picamera2, usb:N, a video, a folder or a glob of images; synthetic: the stand-in camera",
     )
     parser.add_argument("--frames", type=int, default=3, metavar="N", help="frames per face (default 3)")
     parser.add_argument(
@@ -123,12 +123,37 @@ def _names_known(mode: str, listed: list[str] | None, board: str | None) -> tupl
     return colours
 
 
+LAID = 3
+"""Dice or cards of a name the stand-in camera (``--source synthetic``) lays in its tray."""
+
+
+def open_frames(spec: str, size: tuple[int, int], controls: Any) -> Any:
+    """The frame source ``spec`` names; ``synthetic``: the stand-in camera, which lays in its tray
+    what each name asks for (``shown_faces``), so teaching runs without a camera."""
+    from firmware.devices.camera import open_source
+    from firmware.standins.shown import SPEC, ShownTray
+
+    if spec.strip().lower() == SPEC:
+        return ShownTray(size=size)
+    return open_source(spec, size=size, controls=controls)
+
+
+def shown_faces(mode: str, name: str) -> list[Any]:
+    """What a person shows for ``name``: dice showing that face, or one-square cards of that colour.
+
+    >>> shown_faces("cards", "red")
+    ['square:red', 'square:red', 'square:red']
+    """
+    return [name if mode == "colours" else f"square:{name}"] * LAID
+
+
 def run(args: argparse.Namespace) -> int:
     from firmware.cli import config_or_say
-    from firmware.devices.camera import CameraError, EndOfFrames, open_source
+    from firmware.devices.camera import CameraError, EndOfFrames
     from firmware.devices.camera.picamera2 import tray_controls
     from firmware.devices.onnx_runtime import chosen_networks
     from firmware.profiles import write_profile_file
+    from firmware.standins.shown import ShownTray
     from vision.errors import ModelError, ProfileError
     from vision.profile import Profile
     from vision.reader import teach_features
@@ -154,7 +179,7 @@ def run(args: argparse.Namespace) -> int:
     size = (camera.width, camera.height)
     try:
         # a camera held over the tray as in a Kostka box: focus, exposure, flicker
-        with open_source(args.source, size=size, controls=tray_controls(camera)) as source:
+        with open_frames(args.source, size, tray_controls(camera)) as source:
             queue = list(listed) if listed is not None else None
             while True:
                 name = (queue.pop(0) if queue else "") if queue is not None else _ask(args.mode, known)
@@ -164,6 +189,8 @@ def run(args: argparse.Namespace) -> int:
                     print(f"{name!r} is not a colour of the board ({', '.join(known)}); type one of them.",
                           file=sys.stderr)  # fmt: skip
                     continue
+                if isinstance(source, ShownTray):  # the stand-in camera: lay what a person would show
+                    source.show(shown_faces(args.mode, name))
                 found = 0
                 for _ in range(args.frames):
                     vectors = teach_features(source.read(), args.mode, chosen_networks())

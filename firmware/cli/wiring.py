@@ -16,6 +16,7 @@ import queue
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -41,10 +42,39 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--timeout", type=float, default=20.0, metavar="S", help="seconds to wait for each press (default 20)"
     )
+    parser.add_argument(
+        "--keyboard",
+        action="store_true",
+        help="try it without a Pi: the keyboard's stand-in buttons, the OLED drawn in the terminal",
+    )
     return parser
 
 
+KEYS = {"PREV": "a or ←", "NEXT": "d or →", "OK": "space or Enter", "MENU": "m"}
+"""The stand-in keyboard's keys for each button (``firmware.standins.buttons.DEFAULT_KEYS``)."""
+
+
+class PrintedOled:
+    """The OLED drawn in the terminal, each test screen below the last (the lines asking for each
+    button come between them)."""
+
+    width, height = 128, 64
+
+    def show(self, image: Any) -> None:
+        from firmware.standins.terminal_display import TerminalDisplay
+
+        print(TerminalDisplay(None, style="braille").render_text(image), end="", flush=True)
+
+    def close(self) -> None:
+        pass
+
+
 def run(args: argparse.Namespace) -> int:
+    if not args.timeout > 0:
+        print(f"kostka wiring: --timeout must be more than 0 seconds, not {args.timeout:g}.", file=sys.stderr)
+        return 2
+    if args.keyboard:
+        return keyboard(args.timeout)
     from firmware.cli import config_or_say
     from firmware.devices.buttons import ButtonPins, ButtonsError, GpioButtons
     from firmware.machine.events import ButtonEvent
@@ -106,11 +136,55 @@ def where(bcm: int) -> str:
     return f"{HEADER_PIN[bcm]} (BCM {bcm})" if bcm in HEADER_PIN else f"BCM {bcm}"
 
 
-def wait_for(
-    events: queue.Queue[Any], wanted: ButtonEvent, pins: dict[ButtonEvent, int], timeout: float
-) -> str | None:
-    """Wait for ``wanted``; None when it came, else what went wrong and what to look at."""
+def keyboard(timeout: float) -> int:
+    """The test with the stand-in keyboard buttons and the OLED drawn in the terminal: what the
+    test asks of a box, tried without one."""
     from firmware.machine.events import ButtonEvent
+    from firmware.standins.buttons import KeyboardButtons, cbreak
+
+    events: queue.Queue[Any] = queue.Queue()
+    oled = PrintedOled()
+    asks = (
+        (ButtonEvent.PREV, "Press PREVIOUS", "◀"),
+        (ButtonEvent.NEXT, "Press NEXT", "▶"),
+        (ButtonEvent.OK, "Press OK", "OK"),
+        (ButtonEvent.MENU, "Press MENU (OK held)", "OK…"),
+    )
+    print("Keyboard stand-in: no GPIO and no OLED are tested, only how the test goes.")
+    problems: list[str] = []
+    with cbreak(sys.stdin):
+        buttons = KeyboardButtons(sys.stdin, events=events)
+        try:
+            for wanted, words, mark in asks:
+                show(oled, mark, words)  # type: ignore[arg-type]
+                print(f"{words} (key {KEYS[wanted.name]})...", flush=True)
+                problem = wait_for(events, wanted, key_words, timeout)
+                print(f"  {problem or 'good'}", flush=True)
+                problems += [problem] if problem else []
+        finally:
+            buttons.close()
+    show(oled, "✔" if not problems else "✘", "All good" if not problems else "See the terminal")  # type: ignore[arg-type]
+    print("All good: each button came as asked." if not problems else "\n".join(problems))
+    return 1 if problems else 0
+
+
+def key_words(event: ButtonEvent) -> str:
+    """A button's keys on the stand-in keyboard, as the test names them."""
+    return f"key {KEYS[event.name]}"
+
+
+def wait_for(
+    events: queue.Queue[Any],
+    wanted: ButtonEvent,
+    pins: dict[ButtonEvent, int] | Callable[[ButtonEvent], str],
+    timeout: float,
+) -> str | None:
+    """Wait for ``wanted``; None when it came, else what went wrong and what to look at (``pins``:
+    each button's BCM pin, or how to name where a button comes from)."""
+    from firmware.machine.events import ButtonEvent
+
+    def at(event: ButtonEvent) -> str:
+        return pins(event) if callable(pins) else f"pin {where(pins[event])}"
 
     end = time.monotonic() + timeout
     while (left := end - time.monotonic()) > 0:
@@ -125,12 +199,16 @@ def wait_for(
             continue
         if wanted is ButtonEvent.OK and event is ButtonEvent.MENU:
             return "OK was held, not pressed briefly: check long_press_s in [buttons]"
+        if callable(pins):
+            return f"{event.name} came when {wanted.name} was asked ({at(wanted)})"
         return (
             f"{event.name} came when {wanted.name} was asked: the wires of pins {where(pins[event])} and"
             f" {where(pins[wanted])} may be swapped"
         )
+    if callable(pins):
+        return f"no press of {wanted.name} within {timeout:g} s ({at(wanted)})"
     return (
-        f"no press of {wanted.name} within {timeout:g} s: check the wire to pin {where(pins[wanted])} and"
+        f"no press of {wanted.name} within {timeout:g} s: check the wire to {at(wanted)} and"
         f" the button's other leg to ground (pin {GROUND_PIN})"
     )
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 import contextlib
 import importlib
 import sys
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Protocol, Self, TextIO
@@ -55,6 +56,8 @@ class Display(Protocol):
 
     def show(self, image: Image.Image) -> None: ...
 
+    def leave_on(self) -> None: ...
+
     def close(self) -> None: ...
 
     def __enter__(self) -> Self: ...
@@ -81,6 +84,10 @@ class Closing:
     """The idempotent ``close`` and the context manager every display shares."""
 
     closed = False
+
+    def leave_on(self) -> None:
+        """Keep the last image shown after ``close`` (an error the person must read); a stand-in
+        keeps it anyway."""
 
     def close(self) -> None:
         self.closed = True
@@ -121,8 +128,12 @@ class LumaDisplay(Closing):
         except (OSError, self._luma_error) as error:
             raise DisplayError("display.write_failed", reason=str(error), port=self._port) from error
 
+    def leave_on(self) -> None:
+        """``close`` (and luma at exit) release the bus but leave the last image lit."""
+        self.device.persist = True
+
     def close(self) -> None:
-        """Blank the OLED and release the bus; safe to call more than once."""
+        """Blank the OLED (unless ``leave_on``) and release the bus; safe to call more than once."""
         if self.closed:
             return
         self.closed = True
@@ -141,16 +152,18 @@ def open_display(
     gif_path: Path | None = None,
     scale: int = 1,
     frame_ms: int | None = None,
+    clock: Callable[[], float] = time.monotonic,
     serial: Any = None,
 ) -> Display:
-    """The display the config names. ``serial`` replaces luma's I2C (tests: a recording interface).
+    """The display the config names. ``serial`` replaces luma's I2C (tests: a recording interface);
+    ``clock`` times a stand-in's GIF frames.
 
     Raises DisplayError for an unknown driver or an OLED that is not there.
     """
     if driver in STAND_INS:
         module_name, _, name = STAND_INS[driver].partition(":")
         stand_in: Display = getattr(importlib.import_module(module_name), name)(
-            stream, frames_dir=frames_dir, gif_path=gif_path, scale=scale, frame_ms=frame_ms
+            stream, frames_dir=frames_dir, gif_path=gif_path, scale=scale, frame_ms=frame_ms, clock=clock
         )
         return stand_in
     if driver == "dummy":

@@ -14,7 +14,7 @@ by themselves; with ``dice`` (a seeded ``random.Random``) Kostka rolls stand-in 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
@@ -137,6 +137,8 @@ class Referee(Generic[S, M]):
     ``bots`` are seats (from 0) that play by themselves; ``dice`` rolls the stand-in dice at
     chance nodes (``None``: people type what the table shows); ``rng`` serves bots that need
     chance (Lezard's stand-in reports); ``echo`` repeats typed lines (for a piped transcript).
+    ``match`` is a game to go on with (a resumed save); ``keep`` is given the game after every
+    move and every undo (a save file).
     """
 
     def __init__(
@@ -151,10 +153,13 @@ class Referee(Generic[S, M]):
         dice: random.Random | None = None,
         rng: random.Random | None = None,
         echo: bool = False,
+        match: Match[S, M] | None = None,
+        keep: Callable[[Match[S, M]], None] | None = None,
     ) -> None:
         self.table = table
         self.book = table.book
-        self.match: Match[S, M] = Match.start(table.book, players)
+        self.match: Match[S, M] = match or Match.start(table.book, players)
+        self.keep = keep
         self.lang = lang
         self.inp = inp
         self.out = out
@@ -240,6 +245,8 @@ class Referee(Generic[S, M]):
     def apply(self, move: M) -> None:
         before = self.match.state
         self.match = self.match.play(move)
+        if self.keep is not None:
+            self.keep(self.match)
         self.write(*self.table.narrate(before, move, self.match.state, self.lang))
 
     def turn(self, state: S, actor: int) -> bool:
@@ -317,6 +324,8 @@ class Referee(Generic[S, M]):
             return
         move = self.book.parse_move(match.state, undone)
         self.match = match
+        if self.keep is not None:
+            self.keep(self.match)
         self.shown = []
         self.write(t("play.undone", self.lang, move=self.table.label(match.state, move, self.lang)))
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from firmware.games.guide import Guide
 from firmware.games.registry import TITLES, game, guide_for
 from firmware.machine.events import CameraChecked, Features
+from firmware.machine.lizards import LizardsMenu
 from firmware.messages.i18n import t
 from firmware.views import Face, View
 from rules.game import TERMINAL, Advice, RuleBook
@@ -233,7 +234,7 @@ class PoweringOff:
 
 Screen = (
     GameMenu | PlayersMenu | RollNow | CameraLost | Seen | Correct | SeenCard | PickCard | Choose | Confirm
-    | TurnOver | Winner | Menu | RestartAsk | Notice | Teach | CheckCamera
+    | TurnOver | Winner | Menu | RestartAsk | Notice | Teach | CheckCamera | LizardsMenu
     | Welcome | Seat | FirstPlayer | HelpMenu | HelpPage | PowerAsk | PoweringOff
 )
 
@@ -292,6 +293,11 @@ class Setup:
     networks: tuple[str, str] | None = None
     """Why the reader's networks run on OpenCV's dnn, as (outcome, detail) of the runtime's probe
     (``firmware.devices.onnx_runtime.fallback``); None: they run on ONNX Runtime."""
+    camera_missing: str | None = None
+    """The camera's library where it is required and not installed (``firmware.devices.board``): the
+    box starts with the camera down and says so at each roll; the dice are entered by hand."""
+    board_unchecked: bool = False
+    """Whether the Lezard board file is a guess its owner has not confirmed (said at its set-up)."""
     names: tuple[str, ...] = ()
     """The players' names offered at set-up (the config's), besides "Player N"."""
 

@@ -57,6 +57,7 @@ from firmware.machine.events import (
     Tick,
 )
 from firmware.machine.help import pages, topic_of, topics
+from firmware.machine.lizards import LizardsMenu, choose
 from firmware.machine.seating import in_turn_order, next_seat, seat_choices
 from firmware.machine.state import (
     WINNER_OPTIONS,
@@ -99,6 +100,7 @@ from firmware.machine.views import view_of
 from firmware.messages.i18n import LANGUAGES
 from firmware.views import Face
 from rules.game import CHANCE, TERMINAL, RulesError
+from rules.lezard import Lezard
 from rules.match import Match
 
 __all__ = [
@@ -122,7 +124,8 @@ def start(
     titles = setup.titles()
     title = match.book.title if match is not None else title or titles[0]
     first: Screen = Welcome() if welcome and match is None else GameMenu(titles.index(title))
-    state = Appliance(setup, first, lang, title, players, match)
+    camera_ok = setup.camera_missing is None  # a camera without its library is down from the start
+    state = Appliance(setup, first, lang, title, players, match, camera_ok=camera_ok)
     effects: list[Effect] = []
     if match is not None:
         state, effects = _position(state)
@@ -264,7 +267,7 @@ def _first_of(state: Appliance, names: tuple[str, ...]) -> Result:
     """Who starts, asked of two players or more; one plays at once."""
     if len(names) > 1:
         return replace(state, screen=FirstPlayer(names)), []
-    return _new_match(state, Match.start(state.setup.book(state.title), list(names)))
+    return _seat_players(state, names)
 
 
 def _on_seat(state: Appliance, event: ButtonEvent) -> Result:
@@ -283,8 +286,28 @@ def _on_first(state: Appliance, event: ButtonEvent) -> Result:
     if event is not ButtonEvent.OK:
         cursor = _moved(screen.cursor, event, len(screen.names))
         return replace(state, screen=replace(screen, cursor=cursor)), []
-    players = list(in_turn_order(screen.names, screen.cursor))
-    return _new_match(state, Match.start(state.setup.book(state.title), players))
+    return _seat_players(state, in_turn_order(screen.names, screen.cursor))
+
+
+def _seat_players(state: Appliance, names: tuple[str, ...]) -> Result:
+    """The game with ``names`` in turn order; in Lezard Domino each player chooses a lizard first."""
+    book = state.setup.book(state.title)
+    if isinstance(book, Lezard):
+        choosing = LizardsMenu(len(names), book.data.lizards, names=names)
+        told = Notice("lezard.board_unchecked", choosing) if state.setup.board_unchecked else choosing
+        return replace(state, screen=told), []
+    return _new_match(state, Match.start(book, list(names)))
+
+
+def _on_lizards(state: Appliance, event: ButtonEvent) -> Result:
+    screen = state.screen
+    assert isinstance(screen, LizardsMenu)
+    chosen = choose(screen, event)
+    if isinstance(chosen, LizardsMenu):
+        return replace(state, screen=chosen), []
+    book = state.setup.book(state.title)
+    assert isinstance(book, Lezard)
+    return _new_match(state, Match.start(replace(book, seats=chosen), list(screen.seat_names)))
 
 
 def _new_match(state: Appliance, match: Match[Any, Any]) -> Result:
@@ -591,6 +614,7 @@ _BUTTONS: dict[type, Any] = {
     Menu: _on_menu,
     RestartAsk: _on_restart,
     Notice: _on_notice,
+    LizardsMenu: _on_lizards,
     Teach: on_button,
     CheckCamera: _on_check,
     Welcome: _on_welcome,

@@ -9,6 +9,7 @@ from firmware.games.lezard.faces import kind_of
 from firmware.games.registry import PLAYERS
 from firmware.machine.check import check_view
 from firmware.machine.help import help_menu_view, help_page_view
+from firmware.machine.lizards import LizardsMenu, lizards_view
 from firmware.machine.seating import first_view, seat_view
 from firmware.machine.state import (
     WINNER_OPTIONS,
@@ -74,6 +75,8 @@ def view_of(state: Appliance) -> View:
         return MessageView(t("restart.confirm", lang), "", t("confirm.hint", lang))
     if isinstance(screen, Notice):
         return MessageView(t(screen.key, lang))
+    if isinstance(screen, LizardsMenu):
+        return lizards_view(screen, lang)
     if isinstance(screen, Teach):
         return teach_view(screen, lang)
     if isinstance(screen, CheckCamera):
@@ -125,6 +128,10 @@ def _game_view(state: Appliance, screen: Screen) -> View:
             return MessageView(t("reading", lang))
         return replace(guide.roll_view(match, lang), hint=t("menu.hold_hint", lang))
     if isinstance(screen, CameraLost):
+        missing = state.setup.camera_missing
+        if missing is not None:  # no library: retrying cannot help, the dice are entered by hand
+            return MessageView(t("hardware.missing", lang, library=missing),
+                               t("hardware.install", lang), t("camera.hint", lang))
         return MessageView(t("camera.lost", lang), t("camera.retrying", lang), t("camera.hint", lang))
     if isinstance(screen, Seen):
         return DiceView(t("read.as", lang), screen.faces, t("read.hint", lang), None,

@@ -14,6 +14,7 @@ from firmware.messages import flows as messages_flows
 from firmware.messages import help as messages_help
 from firmware.messages import play as messages_play
 from firmware.messages import screens as messages_screens
+from firmware.messages import tools as messages_tools
 
 PL: dict[str, str] = {
     # the language itself, as its speakers name it
@@ -164,6 +165,27 @@ PL: dict[str, str] = {
     "colour.black.short": "czarn",
     "colour.star.short": "★",
     "stonoga.keep_title": "Zostaw:",
+    # the hardware a box must have (firmware/devices/board.py) and the lock on the state folder
+    "hardware.missing": "Brak {library}",
+    "hardware.install": "Uruchom install.sh",
+    "hardware.no_buttons": "Przyciski nie działają",
+    "hardware.camera_missing": (
+        "Brak biblioteki kamery {library}, więc kostki wpisuje się ręcznie. Zainstaluj ją: "
+        "sudo systemd/install.sh (pakiet apt {package} i venv z --system-site-packages)."
+    ),
+    "hardware.gpio_missing": (
+        "Brak biblioteki GPIO {library} dla przycisków ({reason}). Zainstaluj ją: "
+        "sudo systemd/install.sh (pakiet apt {package} i venv z --system-site-packages); "
+        "żeby grać z klawiatury: kostka run --stand-ins."
+    ),
+    "hardware.gpio_fallback": (
+        "Przyciski działają przez zapasowy sterownik GPIO z gpiozero: zainstaluj {package} "
+        "(sudo systemd/install.sh)."
+    ),
+    "lock.held": (
+        "Katalog zapisu {folder} jest zajęty: używa go proces {pid} ({command}) od {since}. "
+        "Zatrzymaj tamten proces albo użyj innego katalogu."
+    ),
 }
 
 EN: dict[str, str] = {
@@ -303,13 +325,34 @@ EN: dict[str, str] = {
     "colour.black.short": "black",
     "colour.star.short": "★",
     "stonoga.keep_title": "Keep:",
+    # the hardware a box must have (firmware/devices/board.py) and the lock on the state folder
+    "hardware.missing": "No {library}",
+    "hardware.install": "Run install.sh",
+    "hardware.no_buttons": "Buttons do not work",
+    "hardware.camera_missing": (
+        "The camera library {library} is missing, so the dice are entered by hand. Install it: "
+        "sudo systemd/install.sh (apt package {package}, and a venv made with --system-site-packages)."
+    ),
+    "hardware.gpio_missing": (
+        "The GPIO library {library} for the buttons is missing ({reason}). Install it: "
+        "sudo systemd/install.sh (apt package {package}, and a venv made with --system-site-packages); "
+        "to play from the keyboard: kostka run --stand-ins."
+    ),
+    "hardware.gpio_fallback": (
+        "The buttons run on gpiozero's fallback GPIO driver: install {package} (sudo systemd/install.sh)."
+    ),
+    "lock.held": (
+        "The state folder {folder} is in use: process {pid} ({command}) has held it since {since}. "
+        "Stop that process or use another folder."
+    ),
 }
 
 # The terminal referee's lines (``kostka play``, area ``play.``) and the screens' guides live beside
 # them in ``messages_play`` and ``messages_screens`` and join this one catalogue here;
 # tests/test_i18n.py checks them like the rest (and that no key is defined twice).
 _PARTS = (
-    messages_play.CATALOGUE, messages_screens.CATALOGUE, messages_flows.CATALOGUE, messages_help.CATALOGUE,
+    messages_play.CATALOGUE, messages_screens.CATALOGUE, messages_tools.CATALOGUE, messages_flows.CATALOGUE,
+    messages_help.CATALOGUE,
 )
 CATALOGUE: dict[str, dict[str, str]] = {
     lang: {k: v for part in ({"pl": PL, "en": EN}, *_PARTS) for k, v in part[lang].items()}

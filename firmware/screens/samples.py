@@ -15,6 +15,7 @@ from typing import Any
 from firmware.games.registry import advise
 from firmware.games.stonoga.guide import legend_view
 from firmware.machine.events import CameraChecked
+from firmware.machine.lizards import LizardsMenu
 from firmware.machine.state import (
     Appliance,
     CameraLost,
@@ -100,6 +101,8 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
     add("shut-uncertain", replace(at, screen=Correct((4, None), 1, ("read.uncertain", 2, 2))))
     add("shut-wrong-count", replace(at, screen=Correct((3, None), 1, ("read.wrong_count", 1, 2))))
     add("camera-lost", replace(at, screen=CameraLost(), camera_ok=False))
+    no_library = replace(setup, camera_missing="picamera2")
+    add("camera-missing", replace(at, setup=no_library, screen=CameraLost(), camera_ok=False))
     add("by-hand", replace(at, screen=Correct((None, None), 0, ("camera.by_hand", 0, 2))))
     rolled = replace(at, match=box.play_text("4 2"))
     advice = rolled.guide.advise(box.play_text("4 2").state)
@@ -136,6 +139,10 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
     add("stonoga-centipedes", replace(at, screen=TurnOver()))
     out.append(("stonoga-legend", legend_view(lang)))
 
+    lizards = shipped_lezard().data.lizards
+    add("lezard-board-unchecked", replace(base, screen=Notice("lezard.board_unchecked", RollNow())))
+    add("lezard-lizards", replace(base, screen=LizardsMenu(3, lizards, (("green",),), 1)))
+    add("lezard-lizards-two", replace(base, screen=LizardsMenu(2, lizards)))
     lez = _play(lezard, 2, ["red", "ok", "orange", "ok"])
     at = replace(base, match=lez)
     add("lezard-roll-now", replace(at, screen=RollNow()))

@@ -22,6 +22,7 @@ from typing import Any
 from firmware.games.lezard.faces import card_of, face_of
 from firmware.games.registry import PLAYERS
 from firmware.machine.events import ButtonEvent
+from firmware.machine.lizards import LizardsMenu
 from firmware.machine.state import (
     Appliance,
     CameraLost,
@@ -139,7 +140,7 @@ class Autopilot:
             return walk(screen.cursor, self._choice(state, screen), len(screen.advice))
         if isinstance(screen, Welcome | Seat | FirstPlayer):  # the names in order, the first seat starts
             return ButtonEvent.OK
-        if isinstance(screen, Confirm | TurnOver | Notice | CameraLost):
+        if isinstance(screen, Confirm | TurnOver | Notice | CameraLost | LizardsMenu):
             return ButtonEvent.OK
         if isinstance(screen, Menu | RestartAsk):
             return ButtonEvent.MENU if isinstance(screen, Menu) else ButtonEvent.PREV

@@ -1,7 +1,8 @@
 """The OLED drawn in a terminal: the display stand-in where there is no I2C screen.
 
 Half blocks (two pixel rows per text line) or Braille (2 x 4 pixels per character), in a frame;
-optionally each image saved as a PNG frame and everything shown as an animated GIF.
+optionally each image saved as a PNG frame and everything shown as an animated GIF, drawn
+``GIF_SCALE`` times larger in a dark bezel so that it can be watched on a laptop's screen.
 ``open_display("terminal")`` (``firmware.devices.display``) builds one.
 """
 
@@ -19,6 +20,12 @@ from PIL import Image
 from firmware.devices.display import HEIGHT, WIDTH, Closing, as_screen_image
 
 HALF_BLOCKS = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
+GIF_SCALE = 4
+"""Each OLED pixel is this many GIF pixels a side (nearest neighbour: the pixels stay sharp)."""
+GIF_BEZEL = 24
+"""The dark border around the screen in the GIF, in GIF pixels."""
+GIF_PALETTE = (0, 0, 0, 225, 240, 255, 40, 42, 46)
+"""The GIF's three colours: a dark pixel, a lit one (an OLED's cold white), the bezel."""
 
 
 def half_block_lines(image: Image.Image) -> list[str]:
@@ -83,9 +90,10 @@ class TerminalDisplay(Closing):
     """The OLED drawn in a terminal, with a frame around it; can keep PNG frames and a GIF.
 
     ``frames_dir``: each shown image is saved as ``frame-00001.png``... (scaled by ``scale``).
-    ``gif_path``: on ``close`` all shown images go into one animated GIF; an image shown twice in a
-    row extends the previous frame. Each frame lasts ``frame_ms`` if given, else as long as it was
-    on screen (at least 100 ms, at most 10 s).
+    ``gif_path``: on ``close`` all shown images go into one animated GIF (``GIF_SCALE`` times larger,
+    in a bezel); an image shown twice in a row extends the previous frame. Each frame lasts
+    ``frame_ms`` if given, else as long as it was on screen by ``clock`` (at least 100 ms, at most
+    10 s): the demo's clock is its pace's (``firmware.standins.pace``), not the wall's.
     ``stream``: where to draw (None: draw nothing, e.g. for ``--frames-out`` only). On a terminal
     each frame overwrites the previous one.
     ``style``: ``half`` blocks (1 character = 1 x 2 pixels: needs 130 x 34 characters), ``braille``
@@ -190,7 +198,7 @@ class TerminalDisplay(Closing):
         if not self._gif_frames:
             return
         path.parent.mkdir(parents=True, exist_ok=True)
-        frames = [_two_colour(self._scaled(f)) for f in self._gif_frames]
+        frames = [gif_frame(f) for f in self._gif_frames]
         frames[0].save(
             path,
             format="GIF",
@@ -210,9 +218,19 @@ class TerminalDisplay(Closing):
             self.save_gif(self.gif_path)
 
 
-def _two_colour(frame: Image.Image) -> Image.Image:
-    """A 1-bit frame as a black-and-white palette image (Pillow 9.4 cannot save "L" frames as a GIF)."""
-    indexes = frame.convert("L").point(lambda v: 1 if v else 0)
-    image = Image.frombytes("P", frame.size, indexes.tobytes())
-    image.putpalette([0, 0, 0, 255, 255, 255])
+def gif_frame(frame: Image.Image, scale: int = GIF_SCALE, bezel: int = GIF_BEZEL) -> Image.Image:
+    """A 1-bit frame as the GIF shows it: ``scale`` times larger, in a ``bezel`` wide border, as a
+    palette image (Pillow 9.4 cannot save "L" frames as a GIF).
+
+    >>> screen = Image.new("1", (128, 64))
+    >>> screen.putpixel((0, 0), 1)
+    >>> shown = gif_frame(screen)
+    >>> shown.size, shown.getpixel((0, 0)), shown.getpixel((24, 24)), shown.getpixel((28, 24))
+    ((560, 304), 2, 1, 0)
+    """
+    size = (frame.width * scale, frame.height * scale)
+    indexes = frame.convert("L").point(lambda v: 1 if v else 0).resize(size, Image.Resampling.NEAREST)
+    image = Image.new("P", (size[0] + 2 * bezel, size[1] + 2 * bezel), 2)
+    image.putpalette(GIF_PALETTE)
+    image.paste(Image.frombytes("P", size, indexes.tobytes()), (bezel, bezel))
     return image

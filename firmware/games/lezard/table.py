@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib.resources import files
 from pathlib import Path
 
@@ -89,14 +89,12 @@ class LezardTable:
         return ", ".join(self.card_text(c, lang) for c in (one, two, lizard) if c is not None)
 
     def intro(self, players: Sequence[str], lang: str) -> list[str]:
+        from firmware.games.lezard.lizards import seat_lines
+
         start = self.book.start(players)
-        seats = "; ".join(
-            f"{name} – {', '.join(self.colour(c, lang) for c in held)}"
-            for name, held in zip(players, start.lizards, strict=True)
-        )
         lines = [
             t("play.liz.title", lang, players=", ".join(players)),
-            t("play.liz.lizards", lang, seats=seats),
+            *seat_lines(players, start.lizards, lang),
             t("play.liz.how", lang, examples=self.examples(lang)),
         ]
         if self.data.guess:
@@ -222,6 +220,26 @@ def add_switches(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--board", metavar="FILE", help="your own board and deck file (format: rules/data/README.md)"
     )
+    parser.add_argument(
+        "--lizards",
+        metavar="NAME=COLOUR,...",
+        help="whose lizard is whose, e.g. Ala=green,Olek=blue (two players: Ala=green+blue); "
+        "default: the data file's order",
+    )
+
+
+def for_players(
+    table: LezardTable, args: argparse.Namespace, players: Sequence[str], lang: str
+) -> LezardTable:
+    """The table with each player's lizards as ``--lizards`` chose them; ``ValueError`` saying what
+    is wrong with the choice."""
+    from firmware.games.lezard.lizards import seats_from_text
+
+    try:
+        seats = seats_from_text(args.lizards, players, table.data.lizards, lang)
+    except ValueError as error:
+        raise ValueError(t("lizard.bad", lang, text=args.lizards, reason=error)) from None
+    return replace(table, book=replace(table.book, seats=seats))
 
 
 def table_from_args(args: argparse.Namespace) -> LezardTable:
