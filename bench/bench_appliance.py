@@ -71,7 +71,7 @@ def oled() -> Any:
 
 def at_roll_now() -> Any:
     state, _ = start(Setup((ShutTheBox(),)), lang="pl", players=2)
-    for press in (ButtonEvent.OK, ButtonEvent.OK):
+    for press in (ButtonEvent.OK, ButtonEvent.OK, ButtonEvent.OK):  # the game, two players, the first starts
         state, _ = step(state, press)
     assert isinstance(state.screen, RollNow)
     return state
@@ -262,7 +262,7 @@ def report_service(idle_s: float) -> None:
         process, _, listener = service(folder, str(record_roll(folder)))
         try:
             assert process.stdin is not None
-            process.stdin.write(b"  ")  # OK, OK: the game, the players: roll now
+            process.stdin.write(b"    ")  # OK: the buttons told, the game, the players, who starts: roll now
             process.stdin.flush()
             time.sleep(8.0)  # the replay rolls, settles, and is read by vision.reader
             rss, peak = proc_memory_mb(process.pid)

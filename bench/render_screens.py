@@ -51,7 +51,7 @@ def reading_to_choices(device: Any) -> list[tuple[str, float]]:
     out = []
     for title, faces in rolls.items():
         state, _ = start(setup, lang="pl", title=title)
-        for _ in range(2):  # the game, then the players
+        for _ in range(3):  # the game, the players, who starts
             state, _ = step(state, ButtonEvent.OK)
         dice = tuple(Die(f, 0.95, "ok", (100 + 50 * i, 200, 40, 40)) for i, f in enumerate(faces))
         began = time.perf_counter()

@@ -153,6 +153,7 @@ def make_setup(config: Config, camera_missing: str | None = None) -> Setup:
         networks=fallback(),
         camera_missing=camera_missing,
         board_unchecked=unchecked,
+        names=config.game.names,
     )
 
 
@@ -469,7 +470,8 @@ def begin(
     seed: int | None = None,
     resume: Callable[[SavedGame], bool] = lambda saved: True,
 ) -> Beginning:
-    """The unfinished saved game taken up again (when ``resume`` agrees), else the game menu.
+    """The unfinished saved game taken up again (when ``resume`` agrees), else the game menu
+    after the first screen (the three buttons, how to open the menu).
 
     The language: ``lang`` if given, else the one last chosen in the menu (kept in the state
     directory), else the saved game's, else the config's. A saved game that cannot be rebuilt goes
@@ -494,6 +496,7 @@ def begin(
     lang = lang or config.language
     keeper = Keeper(parts.store, language=lang, seed=seed)
     state, effects = start(
-        parts.setup, lang=lang, title=title or config.game.default, players=players or config.game.players
+        parts.setup, lang=lang, title=title or config.game.default, players=players or config.game.players,
+        welcome=True,
     )
     return Beginning(state, effects, keeper, False, seed)

@@ -150,6 +150,41 @@ class Camera:
         return int(number) if number else 0
 
 
+NAME_LETTERS = 12
+"""A player's name is at most this long: a winner's row on the OLED still shows most of it."""
+MOST_NAMES = 12
+
+
+def check_names(names: list[str] | tuple[str, ...], lang: str = "en") -> tuple[str, ...]:
+    """Players' names, stripped; ValueError says in ``lang`` why they cannot be used (empty, too
+    long, only digits, the same twice, too many).
+
+    >>> check_names([" Ala", "Olek "])
+    ('Ala', 'Olek')
+    >>> check_names(["Ala", "Ala"], "pl")
+    Traceback (most recent call last):
+    ...
+    ValueError: dwóch graczy ma na imię Ala
+    """
+    from firmware.messages.i18n import t
+
+    out: list[str] = []
+    for raw in names:
+        name = raw.strip() if isinstance(raw, str) else ""
+        if not name:
+            raise ValueError(t("play.players.empty", lang))
+        if len(name) > NAME_LETTERS:
+            raise ValueError(t("play.players.long", lang, name=name, n=NAME_LETTERS))
+        if name.isdigit():
+            raise ValueError(t("play.players.number", lang, name=name))
+        if name in out:
+            raise ValueError(t("play.players.twice", lang, name=name))
+        out.append(name)
+    if len(out) > MOST_NAMES:
+        raise ValueError(t("play.players.too_many", lang, n=len(out), most=MOST_NAMES))
+    return tuple(out)
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """The title the menu starts on, the number of players, Shut the Box's advice goal, and rule
@@ -166,6 +201,8 @@ class Game:
     players: int = 2
     goal: str = DEFAULT_GOAL
     rules: Mapping[str, Mapping[str, RuleValue]] = field(default_factory=lambda: MappingProxyType({}))
+    names: tuple[str, ...] = ()
+    """The players' names the box offers at set-up (besides "Player N"), in seat order."""
 
     def rules_for(self, title: str) -> dict[str, RuleValue]:
         """The rule switches written for ``title`` (an empty dict when none were).
@@ -418,7 +455,7 @@ def _camera_source(reader: _Reader, value: object) -> str:
 
 def _game(reader: _Reader, table: Mapping[str, Any]) -> Game:
     default = Game()
-    reader.table(table, "game", ("default", "players", "goal", "rules"))
+    reader.table(table, "game", ("default", "players", "goal", "rules", "names"))
     title = reader.choice(table, "default", default.default, GAMES, "is not a game", "game")
     players = reader.integer(table, "game.players", "players", default.players)
     low, high = PLAYERS[title]
@@ -438,7 +475,15 @@ def _game(reader: _Reader, table: Mapping[str, Any]) -> Game:
                     f"{key}.{switch}", value, "is not a plain value", "true/false, number, text"
                 )
         rules[name] = MappingProxyType(dict(switches))
-    return Game(title, players, goal, MappingProxyType(rules))
+    names = table.get("names", [])
+    try:
+        if not isinstance(names, list):
+            raise ValueError("it is not a list")
+        checked = check_names(names)
+    except ValueError as error:
+        allowed = f'a list of names such as ["Ala", "Olek"], each 1-{NAME_LETTERS} letters'
+        raise reader.error("game.names", names, f"cannot be used ({error})", allowed) from None
+    return Game(title, players, goal, MappingProxyType(rules), checked)
 
 
 class _Reader:

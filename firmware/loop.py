@@ -5,7 +5,8 @@ the camera thread (``CameraFeed``) puts ``DiceRolling``, ``DiceRead``, ``CameraF
 ``CameraBack``, ``FacesSeen`` and ``CameraChecked``. The loop, on the main thread, takes them one
 at a time, calls ``step`` and carries out the effects in the order they come: ``Save`` (on disk
 before anything else happens), ``Finish``, ``ReadDice``, ``ReopenCamera``, ``SetFrameRate``,
-``SetLanguage``, ``TakeFrames``, ``KeepColours``, ``CheckFrames``, ``Show``. Time passing is a
+``SetLanguage``, ``TakeFrames``, ``KeepColours``, ``CheckFrames``, ``Show``; ``PowerOff`` ends
+the loop after the effects in hand (``powering_off``: the caller powers a real box off). Time passing is a
 ``Tick`` the loop makes itself when no event came for a while.
 
 The camera thread reads frames at the play rate (``camera.fps``), feeds them to settle detection,
@@ -52,6 +53,7 @@ from firmware.machine.step import (
     FacesSeen,
     Finish,
     KeepColours,
+    PowerOff,
     ReadDice,
     ReopenCamera,
     Save,
@@ -470,6 +472,7 @@ class Loop:
         self.first_screen_at: float | None = None
         self.lang = state.lang
         self._display_failed = False
+        self.powering_off = False
 
     def stop(self) -> None:
         """End the loop after the event in hand (from any thread)."""
@@ -564,6 +567,9 @@ class Loop:
                 self.camera.check(effect)
             elif isinstance(effect, Show):
                 self.show(effect.view)
+            elif isinstance(effect, PowerOff):
+                self.powering_off = True  # the caller powers a real box off once the loop ends
+                self.stop_requested = True
 
     def keep_colours(self, effect: KeepColours) -> None:
         """Write the taught profile; if it cannot be, the machine hears ``ColoursNotKept``."""

@@ -60,6 +60,8 @@ class RollView:
     kept: tuple[Face, ...] = ()
     names: tuple[str, ...] = ()
     """The kept colour dice's short names, each written under its die."""
+    hint: str = ""
+    """A small line saying how to reach the menu (while the player waits for the dice)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,11 +134,14 @@ class ScoresView:
 
 @dataclass(frozen=True, slots=True)
 class WinnerView:
-    """The end: who won, and everyone's final figure."""
+    """The end: who won, and everyone's final figure; ``options`` (what next: another game, the
+    menu) chosen with PREV/NEXT, ``cursor`` the one OK takes."""
 
     title: str
     line: str
     rows: tuple[ScoreRow, ...]
+    options: tuple[str, ...] = ()
+    cursor: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,18 +197,42 @@ class SnapshotView:
     lines: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class PickView:
+    """One choice of a few, shown big and changed with PREV/NEXT: a ``title``, a ``prompt`` of up
+    to two small lines (a rule sheet's word on who starts), the ``choice`` (``index`` of ``count``)
+    and a hint."""
+
+    title: str
+    prompt: str
+    choice: str
+    index: int
+    count: int
+    hint: str
+
+
+@dataclass(frozen=True, slots=True)
+class HelpView:
+    """One page of help: up to four lines of ``text``, and at the foot the topic's ``title`` with
+    ``page`` of ``pages``."""
+
+    title: str
+    text: str
+    page: int
+    pages: int
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonsView:
+    """The three buttons drawn side by side, each with what it does (``labels``: PREV, OK, NEXT),
+    then two lines: how to open the menu (``menu``) and what OK does now (``hint``)."""
+
+    labels: tuple[str, str, str]
+    menu: str
+    hint: str
+
+
 View = (
-    MessageView
-    | ListView
-    | RollView
-    | DiceView
-    | CardView
-    | CardSeenView
-    | ConfirmView
-    | ScoresView
-    | WinnerView
-    | TeachView
-    | CheckView
-    | SnapshotView
-    | LegendView
+    MessageView | ListView | RollView | DiceView | CardView | CardSeenView | ConfirmView | ScoresView
+    | WinnerView | TeachView | CheckView | SnapshotView | LegendView | PickView | HelpView | ButtonsView
 )

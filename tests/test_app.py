@@ -605,7 +605,7 @@ def test_the_language_chosen_in_the_menu_comes_back_after_the_plug_is_pulled(
     from dataclasses import replace
 
     from firmware.machine.state import Menu, menu_items
-    from firmware.views import ListView, RollView
+    from firmware.views import ButtonsView, RollView
 
     config = replace(stand_in_config(tmp_path), language="pl")  # the config's default: Polish
     with open_parts(config, stream=None, scripted=True, environ={}) as parts:
@@ -613,7 +613,7 @@ def test_the_language_chosen_in_the_menu_comes_back_after_the_plug_is_pulled(
         loop = _loop_for(parts, beginning)
         loop.carry_out(beginning.effects)
         if in_a_game:
-            for press in (ButtonEvent.OK, ButtonEvent.OK):  # Shut the Box, one player: saved in Polish
+            for press in (ButtonEvent.OK,) * 3:  # the buttons told, Shut the Box, one player: saved in Polish
                 loop.handle(press)
         loop.handle(ButtonEvent.MENU)
         assert isinstance(loop.state.screen, Menu)
@@ -629,5 +629,5 @@ def test_the_language_chosen_in_the_menu_comes_back_after_the_plug_is_pulled(
         if in_a_game:
             assert isinstance(first, RollView) and first.prompt == "Roll now!"
         else:
-            assert first == ListView("Game", ("Shut the Box", "Nogi Stonogi", "Lezard Domino"), 0)
+            assert first == ButtonsView(("back", "choose", "next"), "Menu: hold OK", "OK: let's play")
         assert begin(parts, lang="pl").state.lang == "pl"  # an explicit language still wins

@@ -58,7 +58,7 @@ class Box(box_driver.Box):
 
 def at_a_roll() -> Box:
     box = Box(*start(sample_setup(), lang="en", title="shut-the-box"))
-    box(OK, OK)  # Shut the Box, one player
+    box(OK, OK, OK)  # Shut the Box, two players, the first seat starts
     assert isinstance(box.state.screen, RollNow)
     return box
 

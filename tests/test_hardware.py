@@ -104,7 +104,7 @@ def test_on_a_pi_without_picamera2_the_game_goes_on_with_dice_entered_by_hand(
         assert "python3-picamera2" in said and "sudo systemd/install.sh" in said and "by hand" in said
         state = begin(parts).state
     assert not state.camera_ok
-    for _ in range(2):  # the game menu, then the players' menu
+    for _ in range(3):  # the buttons told, the game menu, the players' menu (one: no one to ask who starts)
         state, _ = step(state, ButtonEvent.OK)
     assert isinstance(state.screen, CameraLost), "the roll is due and the camera is down"
     assert state.shown == MessageView("No picamera2", "Run install.sh", "OK: enter by hand")

@@ -39,6 +39,8 @@ def test_both_languages_have_the_same_keys() -> None:
 
 def test_the_parts_join_without_overwriting_each_other() -> None:
     from firmware.messages import catalogue as messages
+    from firmware.messages import flows as messages_flows
+    from firmware.messages import help as messages_help
     from firmware.messages import play as messages_play
     from firmware.messages import rules as messages_rules
     from firmware.messages import screens as messages_screens
@@ -50,6 +52,7 @@ def test_the_parts_join_without_overwriting_each_other() -> None:
         messages_tools.CATALOGUE,
         messages_rules.CATALOGUE,
     )
+    parts += (messages_flows.CATALOGUE, messages_help.CATALOGUE)
     for lang, own in (("pl", messages.PL), ("en", messages.EN)):
         seen = set(own)
         for part in parts:

@@ -10,7 +10,7 @@ from firmware.games.registry import rulebook_from_switches, rulebook_to_switches
 from firmware.machine import lizards
 from firmware.machine.events import ButtonEvent
 from firmware.machine.lizards import LizardsMenu
-from firmware.machine.state import Appliance, Notice, PlayersMenu
+from firmware.machine.state import Appliance, FirstPlayer, Notice, PlayersMenu
 from firmware.machine.step import start, step
 from firmware.machine.views import view_of
 from firmware.screens.samples import sample_setup
@@ -27,6 +27,8 @@ def to_players_menu(unchecked: bool, players: int) -> Appliance:
     for _ in range(players - 2):
         state, _ = step(state, NEXT)
     state, _ = step(state, OK)
+    assert isinstance(state.screen, FirstPlayer)
+    state, _ = step(state, OK)  # the first seat starts
     return state
 
 

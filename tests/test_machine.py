@@ -31,6 +31,7 @@ from firmware.machine.state import (
     Choose,
     Confirm,
     Correct,
+    FirstPlayer,
     GameMenu,
     Menu,
     Notice,
@@ -140,6 +141,9 @@ def new_game(setup: Setup, title: str, players: int, lang: str = "en") -> Log:
     low = {"shut-the-box": 1, "stonoga": 2, "lezard": 2}[title]
     cursor = log.state.screen.cursor
     log(*[NEXT] * ((players - low - cursor) % 6), OK) if players - low != cursor else log(OK)
+    if players > 1:
+        assert isinstance(log.state.screen, FirstPlayer)
+        log(OK)  # the first seat starts
     while isinstance(log.state.screen, Notice | LizardsMenu):  # Lezard: each seat takes its lizard
         log(OK)
     assert log.state.match is not None and len(log.state.match.players) == players
@@ -192,7 +196,7 @@ def test_whole_game_of_shut_the_box_matches_the_rule_book(setup: Setup) -> None:
             raise AssertionError(f"unexpected screen {screen}")
     match = log.state.match
     assert match is not None and match.moves == direct.moves
-    assert turn_overs == 1  # one round of two players: one hand-over, then the winner
+    assert turn_overs == 2  # one round of two players: one hand-over, the last turn's penalty, the winner
     outcome = book.outcome(direct.state)
     assert outcome is not None
     finish = [e for e in log.effects if isinstance(e, Finish)]
@@ -528,7 +532,8 @@ def test_game_menu_offers_to_resume_and_a_new_game_abandons_the_old(setup: Setup
     assert isinstance(log.state.screen, Choose) and log.state.match == old
     open_menu_at(log, "menu.game")
     log(OK, NEXT, OK)  # Nogi Stonogi
-    effects = log(OK)  # two players
+    log(OK)  # two players
+    effects = log(OK)  # the first seat starts
     assert effects[:1] == [Finish(old, None)]
     assert log.state.match is not None and log.state.match.book.title == "stonoga"
 
@@ -536,7 +541,9 @@ def test_game_menu_offers_to_resume_and_a_new_game_abandons_the_old(setup: Setup
 def test_menu_without_a_game_has_no_undo_or_restart(setup: Setup) -> None:
     log = Log(*start(setup))
     log(MENU)
-    assert menu_items(log.state) == ("menu.back", "menu.language", "menu.teach", "menu.check", "menu.game")
+    assert menu_items(log.state) == (
+        "menu.back", "menu.language", "menu.help", "menu.teach", "menu.check", "menu.game", "menu.power_off"
+    )
     log(OK)
     assert isinstance(log.state.screen, GameMenu)
 
@@ -582,13 +589,14 @@ def test_players_menu_stays_within_the_title_s_seats(setup: Setup) -> None:
     assert log.state.screen == PlayersMenu(0)  # round the list
 
 
-def test_the_winner_screen_leads_back_to_the_game_menu(setup: Setup) -> None:
+def test_the_winner_screen_leads_to_another_game(setup: Setup) -> None:
     match = Match.start(setup.book("shut-the-box"), ["1"])
     while match.book.outcome(match.state) is None:
         advice = advise(match.book, match.state)
         match = match.play(advice[0].move if advice else match.book.chance_outcomes(match.state)[-1][0])
     state, _ = start(setup, match=match)
     assert state.screen == Winner()
+    state, _ = step(state, NEXT)  # "another game"
     state, effects = step(state, OK)
     assert isinstance(state.screen, GameMenu)
     assert isinstance(effects[-1], Show) and isinstance(effects[-1].view, ListView)

@@ -22,15 +22,18 @@ from firmware.screens.drawing import colour_die_face
 from firmware.screens.render import flap_cells, render
 from firmware.screens.samples import samples
 from firmware.views import (
+    ButtonsView,
     CardSeenView,
     CardView,
     CheckView,
     ConfirmView,
     DiceView,
     Flaps,
+    HelpView,
     LegendView,
     ListView,
     MessageView,
+    PickView,
     RollView,
     ScoreRow,
     ScoresView,
@@ -122,21 +125,9 @@ def test_every_reference_belongs_to_a_screen() -> None:
 
 def test_the_samples_cover_every_kind_of_view() -> None:
     kinds = {type(view) for _, _, view in SAMPLES}
-    assert kinds == {
-        MessageView,
-        ListView,
-        RollView,
-        DiceView,
-        CardView,
-        CardSeenView,
-        ConfirmView,
-        ScoresView,
-        WinnerView,
-        TeachView,
-        CheckView,
-        SnapshotView,
-        LegendView,
-    }
+    assert kinds == {MessageView, ListView, RollView, DiceView, CardView, CardSeenView, ConfirmView,
+                     ScoresView, WinnerView, TeachView, CheckView, SnapshotView, LegendView, PickView,
+                     HelpView, ButtonsView}
 
 
 def test_polish_letters_have_their_own_ink() -> None:

@@ -42,7 +42,7 @@ def cards_frame(colour: str | None, seed: int, light: Light = TEACH_LIGHT) -> An
 
 def at_a_game_of(title: str) -> Box:
     box = Box(*start(sample_setup(), lang="en", title=title))
-    box(OK, OK)  # the title, two players
+    box(OK, OK, OK)  # the title, two players, the first seat starts
     if title == "lezard":
         box(OK)  # the players' lizards: the first seat's first choice, the second seat the others
     assert box.state.match is not None and box.state.match.book.title == title
@@ -175,8 +175,10 @@ def test_the_whole_box_teaches_stand_in_cards_and_keeps_them_across_a_restart(tm
                     taught_cards=parts.taught_cards)  # fmt: skip
         loop.carry_out(beginning.effects)
         parts.camera.start()
+        loop.handle(OK)  # the buttons told
         loop.handle(OK)  # Lezard Domino, as set
         loop.handle(OK)  # two players
+        loop.handle(OK)  # the first seat starts
         loop.handle(OK)  # the word that the shipped board file is unchecked
         loop.handle(OK)  # the players' lizards
         assert loop.state.match is not None and loop.state.match.book.title == "lezard"

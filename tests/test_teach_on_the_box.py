@@ -72,7 +72,7 @@ class Table:
 
 def at_a_stonoga_roll(setup: Setup) -> Box:
     box = Box(*start(setup, lang="en", title="stonoga"))
-    box(OK, OK)  # Nogi Stonogi, two players
+    box(OK, OK, OK)  # Nogi Stonogi, two players, the first seat starts
     assert isinstance(box.state.screen, RollNow)
     return box
 

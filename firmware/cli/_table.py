@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from firmware.cli import told
+from firmware.config import check_names
 from firmware.games.registry import game
 from firmware.messages.i18n import t
 from rules.game import RulesError
@@ -32,11 +33,8 @@ def parse_players(text: str | None, lang: str) -> tuple[list[str], set[int]]:
         if name.lower().startswith(BOT_PREFIX):
             name = name[len(BOT_PREFIX) :].strip()
             bots.add(seat)
-        if not name:
-            raise ValueError(t("play.players.empty", lang))
-        if name in names:
-            raise ValueError(t("play.players.twice", lang, name=name))
         names.append(name)
+    names = list(check_names(names, lang))
     return names, bots
 
 

@@ -47,7 +47,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     add("--auto", action="store_true", help="press the buttons automatically (required)")
     add("--game", choices=TITLES, default=TITLES[0], help="the game (default shut-the-box)")
     add("--seed", type=int, metavar="S", help="seed of the dice and the table (default: random)")
-    add("--players", type=int, metavar="N", default=2, help="number of players (default 2)")
+    add("--players", metavar="N|NAMES", default="2",
+        help="number of players, or their names in seat order, e.g. Ala,Olek (default 2)")
     add("--lang", choices=("pl", "en"), default="pl", help="language of the screens (default pl)")
     add("--state", type=Path, metavar="DIR", help="where the game is saved (default: a temporary folder)")
     add("--frames-out", type=Path, metavar="DIR", help="save every OLED frame as PNG, and demo.gif")
@@ -85,6 +86,14 @@ def fail(message: str) -> int:
 def run(args: argparse.Namespace) -> int:
     if not args.auto:
         return fail(t("demo.auto", args.lang))
+    from firmware.config import check_names
+
+    text = args.players.strip()
+    try:
+        args.names = () if text.isdigit() else check_names(text.split(","), args.lang)
+    except ValueError as error:
+        return fail(t("play.bad_players", args.lang, reason=error))
+    args.players = len(args.names) or int(text)
     low, high = PLAYERS[args.game]
     if not low <= args.players <= high:
         game = t(f"game.{args.game.replace('-', '_')}", args.lang)
@@ -119,7 +128,7 @@ def play(args: argparse.Namespace, state_dir: Path) -> int:
     config = Config(
         display=Display(driver="terminal"),
         camera=Camera(source="synthetic", width=640, height=480),
-        game=Game(default=args.game, players=args.players),
+        game=Game(default=args.game, players=args.players, names=args.names),
         language=args.lang,
         state_dir=state_dir,
     )
@@ -152,6 +161,7 @@ def play(args: argparse.Namespace, state_dir: Path) -> int:
             resume=lambda saved: (
                 saved.title == args.game
                 and len(saved.match.players) == args.players
+                and all(name in args.names for name in saved.match.players if not name.isdigit())
                 and (args.seed is None or saved.seed == args.seed)
             ),
         )

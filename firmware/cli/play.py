@@ -26,6 +26,7 @@ from firmware.cli._save import Saved, SaveError, load_save, write_save
 from firmware.cli._table import parse_players, table_for
 from firmware.games.referee import Referee
 from firmware.games.registry import GAMES, game
+from firmware.machine.seating import rule_key
 from firmware.messages.i18n import DEFAULT_LANGUAGE, t, tn
 from rules.game import TERMINAL, RulesError
 from rules.match import Match
@@ -61,6 +62,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         )
         sub.add_argument("--seed", type=int, metavar="S", help="seed of the stand-in dice, to repeat a game")
         sub.add_argument(
+            "--first", metavar="NAME",
+            help="who starts (a name or a seat number; the rule sheet's way is said at the start)",
+        )
+        sub.add_argument(
             "--save",
             metavar="FILE",
             help="keep the game in FILE after every move (kostka play --resume FILE)",
@@ -91,6 +96,23 @@ def parse_bots(text: str | None, players: list[str]) -> set[int] | str:
     return seats
 
 
+def first_seat(text: str | None, players: list[str]) -> int | None:
+    """The seat ``--first`` names (a name, or a seat number from 1); 0 when not given, None when it
+    names no player.
+
+    >>> first_seat("Olek", ["Ala", "Olek"]), first_seat("2", ["Ala", "Olek"]), first_seat("Ewa", ["Ala"])
+    (1, 1, None)
+    """
+    if text is None:
+        return 0
+    word = text.strip()
+    if word in players:
+        return players.index(word)
+    if word.isdigit() and 1 <= int(word) <= len(players):
+        return int(word) - 1
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     moves: tuple[str, ...] = ()
     if args.resume is not None:
@@ -109,6 +131,11 @@ def run(args: argparse.Namespace) -> int:
         players, bots = parse_players(args.players, lang)
     except ValueError as error:
         return fail(t("play.bad_players", lang, reason=error))
+    first = first_seat(args.first, players)
+    if first is None:
+        return fail(t("first.unknown", lang, name=args.first, players=", ".join(players)))
+    players = players[first:] + players[:first]  # in turn order from the first, clockwise
+    bots = {(seat - first) % len(players) for seat in bots}
     more = parse_bots(args.bots, players)
     if isinstance(more, str):
         return fail(t("play.bad_bots", lang, text=more))
@@ -138,6 +165,10 @@ def run(args: argparse.Namespace) -> int:
         print(t("save.saved", lang, path=path))
     if args.auto_dice:
         print(t("play.seed", lang, seed=seed))
+    if len(players) > 1 and not moves:
+        more_hint = "" if args.first is not None else " " + t("first.option", lang)
+        rule = f"{t('first.title', lang)} {t(rule_key(args.game), lang)}"
+        print(f"{rule} {t('first.starts', lang, name=players[0])}{more_hint}")
     again = f"{seed}/{len(moves)}" if moves else None  # a resumed game rolls on, not from its start
     referee = Referee(
         table,

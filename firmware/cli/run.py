@@ -7,6 +7,9 @@ Pi, or with ``--stand-ins``, the missing parts are stand-ins (``firmware.app``):
 the OLED drawn in the terminal, and stand-in dice that roll themselves when Kostka asks for a roll.
 A bad config value, a part that cannot work or a state folder another Kostka holds stops the start
 with one line and exit status 2.
+
+"Power off" in the box's menu ends the program with exit status ``POWER_OFF`` (4); the systemd
+unit (``systemd/kostka.service``) then powers the Pi off. Anywhere else the program just ends.
 """
 
 from __future__ import annotations
@@ -16,12 +19,22 @@ import contextlib
 import random
 import sys
 import threading
+import time
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from firmware.config import Config
 
 ROLL_AFTER_S = 1.5
 """The stand-in dice roll this long after Kostka asks (as a person would reach for them)."""
 STARTING_S = 10
 """While ONNX Runtime is probed, systemd is told every second that the start may take this much longer."""
+POWER_OFF = 4
+"""The exit status after "Power off" in the menu: the unit's ExecStopPost powers the Pi off on it."""
+POWER_OFF_SHOW_S = 2.0
+"""How long a real box keeps "Powering off…" on its OLED before the program ends and blanks it."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -42,7 +55,25 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="where the GPIO or camera library is missing, use the keyboard and stand-in dice that "
         "roll themselves (also on a Pi; off a Pi this is what happens anyway)",
     )
+    parser.add_argument(
+        "--players", metavar="NAMES",
+        help="players' names the box offers at set-up, e.g. Ala,Olek (instead of the config's [game] names)",
+    )
     return parser
+
+
+def with_players(config: Config, text: str | None) -> Config:
+    """``config`` with the names of ``--players`` (and as many players, where the first title allows
+    it); ValueError says why the names cannot be used."""
+    if text is None:
+        return config
+    from firmware.config import check_names
+    from firmware.games.registry import PLAYERS
+
+    names = check_names(text.split(","), config.language)
+    low, high = PLAYERS[config.game.default]
+    players = len(names) if low <= len(names) <= high else config.game.players
+    return replace(config, game=replace(config.game, names=names, players=players))
 
 
 def choose_networks(state_dir: Path) -> str:
@@ -66,13 +97,20 @@ def choose_networks(state_dir: Path) -> str:
 def run(args: argparse.Namespace) -> int:
     from firmware.app import AppError, begin, open_parts, render_view
     from firmware.cli import config_or_say
+    from firmware.devices.buttons import GpioButtons
     from firmware.loop import Loop
     from firmware.machine.step import ReadDice
+    from firmware.messages.i18n import t
     from firmware.standins.buttons import KEY_HELP, KeyboardButtons, cbreak
     from firmware.storage import StorageError
 
     config = config_or_say("run", args.config)
     if config is None:
+        return 2
+    try:
+        config = with_players(config, args.players)
+    except ValueError as error:
+        print(f"kostka run: {t('play.bad_players', config.language, reason=error)}", file=sys.stderr)
         return 2
     networks = choose_networks(config.state_dir)  # before the parts: the box's check shows it
     tty = sys.stdout.isatty()
@@ -122,4 +160,8 @@ def run(args: argparse.Namespace) -> int:
             status = 1
         for timer in timers:
             timer.cancel()
+        if loop.powering_off:
+            if isinstance(parts.buttons, GpioButtons):  # a real box: let "Powering off…" be read
+                time.sleep(POWER_OFF_SHOW_S)
+            status = POWER_OFF
     return status

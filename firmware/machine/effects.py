@@ -103,15 +103,12 @@ class CheckFrames:
     count: int
 
 
+@dataclass(frozen=True, slots=True)
+class PowerOff:
+    """The player chose to power the box off: end the program, and on a real box power it off."""
+
+
 Effect = (
-    Show
-    | Save
-    | Finish
-    | ReadDice
-    | ReopenCamera
-    | SetFrameRate
-    | SetLanguage
-    | TakeFrames
-    | KeepColours
-    | CheckFrames
+    Show | Save | Finish | ReadDice | ReopenCamera | SetFrameRate | SetLanguage | TakeFrames | KeepColours
+    | CheckFrames | PowerOff
 )

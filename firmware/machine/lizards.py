@@ -37,6 +37,13 @@ class LizardsMenu:
     lizards: tuple[str, ...]
     held: Seats = ()
     cursor: int = 0
+    names: tuple[str, ...] = ()
+    """The players in turn order (``firmware.machine.seating``); none: seats numbered from 1."""
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """Every seat's name: the players', or the seat numbers."""
+        return self.names or tuple(str(n + 1) for n in range(self.players))
 
     @property
     def each(self) -> int:
@@ -57,7 +64,7 @@ def choose(screen: LizardsMenu, event: ButtonEvent) -> LizardsMenu | Seats:
     if event is not ButtonEvent.OK:
         step = 1 if event is ButtonEvent.NEXT else -1
         return replace(screen, cursor=(screen.cursor + step) % len(options))
-    screen = LizardsMenu(screen.players, screen.lizards, (*screen.held, options[screen.cursor]))
+    screen = replace(screen, held=(*screen.held, options[screen.cursor]), cursor=0)
     while len(screen.held) < screen.players and len(choices(screen)) == 1:
         screen = replace(screen, held=(*screen.held, choices(screen)[0]))
     return screen.held if len(screen.held) == screen.players else screen
@@ -65,7 +72,7 @@ def choose(screen: LizardsMenu, event: ButtonEvent) -> LizardsMenu | Seats:
 
 def lizards_view(screen: LizardsMenu, lang: str) -> ListView:
     """The seat's name over its choices: ``Gracz 2: jaszczurka`` then ``zielona``, ``czerwona``..."""
-    name = player_name(str(len(screen.held) + 1), lang)
+    name = player_name(screen.seat_names[len(screen.held)], lang)
     items = tuple(" + ".join(_colour(c, lang) for c in option) for option in choices(screen))
     return ListView(t("lezard.lizard_of", lang, name=name), items, screen.cursor)
 

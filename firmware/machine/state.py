@@ -108,7 +108,13 @@ class TurnOver:
 
 @dataclass(frozen=True, slots=True)
 class Winner:
-    """The game is over."""
+    """The game is over; ``cursor``: what next (``WINNER_OPTIONS``: again, another game, the menu)."""
+
+    cursor: int = 0
+
+
+WINNER_OPTIONS = ("winner.again", "winner.other_game", "winner.menu")
+"""What the winner screen offers next: the same players again, another game, the menu."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,25 +175,67 @@ class CheckCamera:
     picture: bool = False
 
 
+# --- the box's own flow: the first screen, who plays and who starts, help, power-off ----------------
+
+
+@dataclass(frozen=True, slots=True)
+class Welcome:
+    """The first screen after start-up: the three buttons and how to open the menu; any button
+    goes on to the game menu."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Naming the players one seat at a time (``firmware.machine.seating``): ``players`` seats,
+    ``chosen`` the names of the seats before this one, ``cursor`` in this seat's choices."""
+
+    players: int
+    chosen: tuple[str, ...] = ()
+    cursor: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayer:
+    """Who starts, as the rule sheet says: ``names`` in seat order (clockwise), ``cursor`` on the
+    one who starts."""
+
+    names: tuple[str, ...]
+    cursor: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HelpMenu:
+    """The help topics (the buttons, then each title), opened from the menu over ``back``."""
+
+    back: Screen
+    cursor: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HelpPage:
+    """One page of a help topic (``firmware.machine.help``), opened from the menu over ``back``."""
+
+    back: Screen
+    topic: str
+    page: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PowerAsk:
+    """Asks to power the box off: OK does, PREV/NEXT go back to ``back``."""
+
+    back: Screen
+
+
+@dataclass(frozen=True, slots=True)
+class PoweringOff:
+    """The box is powering off (``PowerOff``): nothing more happens."""
+
+
 Screen = (
-    GameMenu
-    | PlayersMenu
-    | RollNow
-    | CameraLost
-    | Seen
-    | Correct
-    | SeenCard
-    | PickCard
-    | Choose
-    | Confirm
-    | TurnOver
-    | Winner
-    | Menu
-    | RestartAsk
-    | Notice
-    | Teach
-    | CheckCamera
-    | LizardsMenu
+    GameMenu | PlayersMenu | RollNow | CameraLost | Seen | Correct | SeenCard | PickCard | Choose | Confirm
+    | TurnOver | Winner | Menu | RestartAsk | Notice | Teach | CheckCamera | LizardsMenu
+    | Welcome | Seat | FirstPlayer | HelpMenu | HelpPage | PowerAsk | PoweringOff
 )
 
 
@@ -250,6 +298,8 @@ class Setup:
     box starts with the camera down and says so at each roll; the dice are entered by hand."""
     board_unchecked: bool = False
     """Whether the Lezard board file is a guess its owner has not confirmed (said at its set-up)."""
+    names: tuple[str, ...] = ()
+    """The players' names offered at set-up (the config's), besides "Player N"."""
 
     def titles(self) -> tuple[str, ...]:
         """The titles on offer, in the menu's order."""
@@ -302,7 +352,8 @@ def menu_items(state: Appliance) -> tuple[str, ...]:
             items.append("menu.undo")
         items.append("menu.restart")
     cards = ("menu.teach_cards",) if lezard_colours(state) else ()
-    return (*items, "menu.language", "menu.teach", *cards, "menu.check", "menu.game")
+    return (*items, "menu.language", "menu.help", "menu.teach", *cards, "menu.check", "menu.game",
+            "menu.power_off")
 
 
 def game_key(title: str) -> str:

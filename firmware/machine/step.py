@@ -6,7 +6,7 @@ back, and time passing (``Tick``). Effects are what the loop must do, in order: 
 (always before the ``Show`` of the screen that follows it), ``Finish`` a game, ``ReadDice``,
 ``ReopenCamera``, ``SetFrameRate``, ``SetLanguage``, ``TakeFrames`` and ``KeepColours`` (teaching
 the colours, ``firmware.machine.teach``), ``CheckFrames`` (checking the camera,
-``firmware.machine.check``) and ``Show`` a view. Nothing here reads a
+``firmware.machine.check``), ``PowerOff`` and ``Show`` a view. Nothing here reads a
 clock, a file or a device, so a whole game can be played in a test by feeding events.
 
 >>> from firmware.machine.events import ButtonEvent
@@ -15,7 +15,8 @@ clock, a file or a device, so a whole game can be played in a test by feeding ev
 >>> [type(e).__name__ for e in effects], effects[0].view.items[:1]
 (['Show'], ('Shut the Box',))
 >>> state, effects = step(state, ButtonEvent.OK)       # the game
->>> state, effects = step(state, ButtonEvent.OK)       # one player
+>>> state, effects = step(state, ButtonEvent.OK)       # two players
+>>> state, effects = step(state, ButtonEvent.OK)       # the first seat starts
 >>> [type(e).__name__ for e in effects]
 ['Save', 'ReadDice', 'Show']
 """
@@ -34,6 +35,7 @@ from firmware.machine.effects import (
     Effect,
     Finish,
     KeepColours,
+    PowerOff,
     ReadDice,
     ReopenCamera,
     Save,
@@ -54,27 +56,37 @@ from firmware.machine.events import (
     FacesSeen,
     Tick,
 )
+from firmware.machine.help import pages, topic_of, topics
 from firmware.machine.lizards import LizardsMenu, choose
+from firmware.machine.seating import in_turn_order, next_seat, seat_choices
 from firmware.machine.state import (
+    WINNER_OPTIONS,
     Appliance,
     CameraLost,
     CheckCamera,
     Choose,
     Confirm,
     Correct,
+    FirstPlayer,
     GameMenu,
+    HelpMenu,
+    HelpPage,
     Menu,
     Notice,
     PickCard,
     PlayersMenu,
+    PowerAsk,
+    PoweringOff,
     RestartAsk,
     RollNow,
     Screen,
+    Seat,
     Seen,
     SeenCard,
     Setup,
     Teach,
     TurnOver,
+    Welcome,
     Winner,
     back_from_menu,
     game_items,
@@ -92,31 +104,10 @@ from rules.lezard import Lezard
 from rules.match import Match
 
 __all__ = [
-    "Appliance",
-    "CameraBack",
-    "CameraChecked",
-    "CameraFailed",
-    "CheckFrames",
-    "ColoursNotKept",
-    "DiceRead",
-    "DiceRolling",
-    "Effect",
-    "Event",
-    "FacesSeen",
-    "Finish",
-    "KeepColours",
-    "ReadDice",
+    "Appliance", "CameraBack", "CameraChecked", "CameraFailed", "CheckFrames", "ColoursNotKept", "DiceRead",
+    "DiceRolling", "Effect", "Event", "FacesSeen", "Finish", "KeepColours", "PowerOff", "ReadDice",
     "ReopenCamera",
-    "Save",
-    "SetFrameRate",
-    "SetLanguage",
-    "Setup",
-    "Show",
-    "TakeFrames",
-    "Tick",
-    "start",
-    "step",
-    "view_of",
+    "Save", "SetFrameRate", "SetLanguage", "Setup", "Show", "TakeFrames", "Tick", "start", "step", "view_of",
 ]
 
 Result = tuple[Appliance, list[Effect]]
@@ -125,18 +116,16 @@ Result = tuple[Appliance, list[Effect]]
 
 
 def start(
-    setup: Setup,
-    *,
-    lang: str = "pl",
-    title: str | None = None,
-    players: int = 2,
-    match: Match[Any, Any] | None = None,
+    setup: Setup, *, lang: str = "pl", title: str | None = None, players: int = 2,
+    match: Match[Any, Any] | None = None, welcome: bool = False,
 ) -> Result:
-    """The first state and its effects; with a saved ``match``, back at the point it was saved."""
+    """The first state and its effects; with a saved ``match``, back at the point it was saved;
+    else the game menu, after the buttons explained (``welcome``: the box's start-up)."""
     titles = setup.titles()
     title = match.book.title if match is not None else title or titles[0]
+    first: Screen = Welcome() if welcome and match is None else GameMenu(titles.index(title))
     camera_ok = setup.camera_missing is None  # a camera without its library is down from the start
-    state = Appliance(setup, GameMenu(titles.index(title)), lang, title, players, match, camera_ok=camera_ok)
+    state = Appliance(setup, first, lang, title, players, match, camera_ok=camera_ok)
     effects: list[Effect] = []
     if match is not None:
         state, effects = _position(state)
@@ -225,10 +214,13 @@ def _handle(state: Appliance, event: Event) -> Result:
         return state, []
     if not isinstance(event, ButtonEvent):
         return state, []
+    if isinstance(screen, PoweringOff):
+        return state, []
     if event is ButtonEvent.MENU:
         if isinstance(screen, Menu):
             return _back_to(state, screen.back)
-        back = screen.back if isinstance(screen, Notice | RestartAsk) else screen
+        over = (Notice, RestartAsk, HelpMenu, HelpPage, PowerAsk)
+        back = screen.back if isinstance(screen, over) else screen
         return replace(state, screen=Menu(back)), []
     handler = _BUTTONS.get(type(screen))
     return handler(state, event) if handler else (state, [])
@@ -261,24 +253,61 @@ def _on_players_menu(state: Appliance, event: ButtonEvent) -> Result:
     if event is not ButtonEvent.OK:
         return replace(state, screen=PlayersMenu(_moved(state.screen.cursor, event, high - low + 1))), []
     players = low + state.screen.cursor
+    return _seated(replace(state, players=players), next_seat(state.setup.names, players))
+
+
+def _seated(state: Appliance, seat: Seat) -> Result:
+    """The next seat to name, or who starts once every seat has its name."""
+    if len(seat.chosen) < seat.players:
+        return replace(state, screen=seat), []
+    return _first_of(state, seat.chosen)
+
+
+def _first_of(state: Appliance, names: tuple[str, ...]) -> Result:
+    """Who starts, asked of two players or more; one plays at once."""
+    if len(names) > 1:
+        return replace(state, screen=FirstPlayer(names)), []
+    return _seat_players(state, names)
+
+
+def _on_seat(state: Appliance, event: ButtonEvent) -> Result:
+    screen = state.screen
+    assert isinstance(screen, Seat)
+    choices = seat_choices(state.setup.names, screen.chosen)
+    if event is not ButtonEvent.OK:
+        return replace(state, screen=replace(screen, cursor=_moved(screen.cursor, event, len(choices)))), []
+    chosen = (*screen.chosen, choices[screen.cursor])
+    return _seated(state, next_seat(state.setup.names, screen.players, chosen))
+
+
+def _on_first(state: Appliance, event: ButtonEvent) -> Result:
+    screen = state.screen
+    assert isinstance(screen, FirstPlayer)
+    if event is not ButtonEvent.OK:
+        cursor = _moved(screen.cursor, event, len(screen.names))
+        return replace(state, screen=replace(screen, cursor=cursor)), []
+    return _seat_players(state, in_turn_order(screen.names, screen.cursor))
+
+
+def _seat_players(state: Appliance, names: tuple[str, ...]) -> Result:
+    """The game with ``names`` in turn order; in Lezard Domino each player chooses a lizard first."""
     book = state.setup.book(state.title)
-    seats = [str(n + 1) for n in range(players)]
-    if isinstance(book, Lezard):  # each player chooses a lizard first
-        choosing = LizardsMenu(players, book.data.lizards)
+    if isinstance(book, Lezard):
+        choosing = LizardsMenu(len(names), book.data.lizards, names=names)
         told = Notice("lezard.board_unchecked", choosing) if state.setup.board_unchecked else choosing
-        return replace(state, players=players, screen=told), []
-    return _new_match(replace(state, players=players), Match.start(book, seats))
+        return replace(state, screen=told), []
+    return _new_match(state, Match.start(book, list(names)))
 
 
 def _on_lizards(state: Appliance, event: ButtonEvent) -> Result:
-    assert isinstance(state.screen, LizardsMenu)
-    chosen = choose(state.screen, event)
+    screen = state.screen
+    assert isinstance(screen, LizardsMenu)
+    chosen = choose(screen, event)
     if isinstance(chosen, LizardsMenu):
         return replace(state, screen=chosen), []
     book = state.setup.book(state.title)
     assert isinstance(book, Lezard)
-    seats = [str(n + 1) for n in range(state.players)]
-    return _new_match(state, Match.start(replace(book, seats=chosen), seats))
+    return _new_match(state, Match.start(replace(book, seats=chosen), list(screen.seat_names)))
 
 
 def _new_match(state: Appliance, match: Match[Any, Any]) -> Result:
@@ -331,9 +360,10 @@ def _play(state: Appliance, move: Any) -> Result:
     state = replace(state, match=after)
     effects: list[Effect] = [Save(after)]
     outcome = after.book.outcome(after.state)
-    if outcome is not None:
-        return replace(state, screen=Winner()), [*effects, Finish(after, outcome)]
     note = guide.turn_note(match.state, after.state)
+    if outcome is not None:  # the last turn's note (a penalty) first, then the winner
+        screen = TurnOver(note) if note is not None else Winner()
+        return replace(state, screen=screen), [*effects, Finish(after, outcome)]
     if note is not None or guide.turn(after.state) != guide.turn(match.state):
         return replace(state, screen=TurnOver(note)), effects
     state, more = _position(state)
@@ -459,8 +489,19 @@ def _on_turn_over(state: Appliance, event: ButtonEvent) -> Result:
 
 
 def _on_winner(state: Appliance, event: ButtonEvent) -> Result:
+    screen = state.screen
+    assert isinstance(screen, Winner)
     if event is not ButtonEvent.OK:
-        return state, []
+        return replace(state, screen=Winner(_moved(screen.cursor, event, len(WINNER_OPTIONS)))), []
+    option = WINNER_OPTIONS[screen.cursor]
+    if option == "winner.again" and state.match is not None:
+        return _first_of(state, tuple(state.match.players))
+    if option == "winner.menu":
+        return replace(state, screen=Menu(screen)), []
+    return replace(state, screen=GameMenu(state.setup.titles().index(state.title))), []
+
+
+def _on_welcome(state: Appliance, event: ButtonEvent) -> Result:
     return replace(state, screen=GameMenu(state.setup.titles().index(state.title))), []
 
 
@@ -493,6 +534,13 @@ def _on_menu(state: Appliance, event: ButtonEvent) -> Result:
         return replace(state, screen=replace(teach, cards=lezard_colours(state))), []
     if item == "menu.check":
         return replace(state, screen=opened(CheckCamera, screen.back, state.camera_ok)), []
+    if item == "menu.help":
+        here = topic_of(state.title) if state.match is not None else None
+        listed = topics(state.setup.titles())
+        cursor = listed.index(here) + 1 if here in listed else 1  # the game played, else the buttons
+        return replace(state, screen=HelpMenu(screen.back, cursor)), []
+    if item == "menu.power_off":
+        return replace(state, screen=PowerAsk(screen.back)), []
     return replace(state, screen=GameMenu(state.setup.titles().index(state.title))), []
 
 
@@ -512,6 +560,37 @@ def _on_check(state: Appliance, event: ButtonEvent) -> Result:
         return _back_to(state, screen.back)
     checked, effects = on_check_button(state, event)
     return checked, [*effects]
+
+
+def _on_help_menu(state: Appliance, event: ButtonEvent) -> Result:
+    """The help topics after a "back" row: OK opens a topic's first page."""
+    screen = state.screen
+    assert isinstance(screen, HelpMenu)
+    listed = topics(state.setup.titles())
+    if event is not ButtonEvent.OK:
+        cursor = _moved(screen.cursor, event, len(listed) + 1)
+        return replace(state, screen=replace(screen, cursor=cursor)), []
+    if screen.cursor == 0:
+        return _back_to(state, screen.back)
+    return replace(state, screen=HelpPage(screen.back, listed[screen.cursor - 1])), []
+
+
+def _on_help_page(state: Appliance, event: ButtonEvent) -> Result:
+    """PREV/NEXT turn the pages round; OK goes back to the topics."""
+    screen = state.screen
+    assert isinstance(screen, HelpPage)
+    if event is ButtonEvent.OK:
+        cursor = topics(state.setup.titles()).index(screen.topic) + 1
+        return replace(state, screen=HelpMenu(screen.back, cursor)), []
+    return replace(state, screen=replace(screen, page=_moved(screen.page, event, pages(screen.topic)))), []
+
+
+def _on_power_ask(state: Appliance, event: ButtonEvent) -> Result:
+    screen = state.screen
+    assert isinstance(screen, PowerAsk)
+    if event is not ButtonEvent.OK:
+        return _back_to(state, screen.back)
+    return replace(state, screen=PoweringOff()), [PowerOff()]
 
 
 def _on_notice(state: Appliance, event: ButtonEvent) -> Result:
@@ -538,4 +617,10 @@ _BUTTONS: dict[type, Any] = {
     LizardsMenu: _on_lizards,
     Teach: on_button,
     CheckCamera: _on_check,
+    Welcome: _on_welcome,
+    Seat: _on_seat,
+    FirstPlayer: _on_first,
+    HelpMenu: _on_help_menu,
+    HelpPage: _on_help_page,
+    PowerAsk: _on_power_ask,
 }

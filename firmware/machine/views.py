@@ -8,33 +8,45 @@ from firmware.games.guide import colour_name, player_name, short_names
 from firmware.games.lezard.faces import kind_of
 from firmware.games.registry import PLAYERS
 from firmware.machine.check import check_view
+from firmware.machine.help import help_menu_view, help_page_view
 from firmware.machine.lizards import LizardsMenu, lizards_view
+from firmware.machine.seating import first_view, seat_view
 from firmware.machine.state import (
+    WINNER_OPTIONS,
     Appliance,
     CameraLost,
     CheckCamera,
     Choose,
     Confirm,
     Correct,
+    FirstPlayer,
     GameMenu,
+    HelpMenu,
+    HelpPage,
     Menu,
     Notice,
     PickCard,
     PlayersMenu,
+    PowerAsk,
+    PoweringOff,
     RestartAsk,
     RollNow,
     Screen,
+    Seat,
     Seen,
     SeenCard,
     Teach,
     TurnOver,
+    Welcome,
+    Winner,
     game_items,
     game_key,
     menu_items,
 )
 from firmware.machine.teach import teach_view
-from firmware.messages.i18n import t, tn
+from firmware.messages.i18n import LANGUAGES, t, tn
 from firmware.views import (
+    ButtonsView,
     CardSeenView,
     CardView,
     ConfirmView,
@@ -57,7 +69,8 @@ def view_of(state: Appliance) -> View:
         counts = tuple(tn("players.count", n, lang) for n in range(low, high + 1))
         return ListView(t(game_key(state.title), lang), counts, screen.cursor)
     if isinstance(screen, Menu):
-        return ListView(t("menu.title", lang), tuple(t(k, lang) for k in menu_items(state)), screen.cursor)
+        rows = tuple(menu_label(key, lang) for key in menu_items(state))
+        return ListView(t("menu.title", lang), rows, screen.cursor)
     if isinstance(screen, RestartAsk):
         return MessageView(t("restart.confirm", lang), "", t("confirm.hint", lang))
     if isinstance(screen, Notice):
@@ -68,7 +81,42 @@ def view_of(state: Appliance) -> View:
         return teach_view(screen, lang)
     if isinstance(screen, CheckCamera):
         return check_view(screen, lang, state.setup.networks)
-    return _game_view(state, screen)
+    flow = _flow_view(state, screen)
+    return flow if flow is not None else _game_view(state, screen)
+
+
+def menu_label(key: str, lang: str) -> str:
+    """A menu row; the language row in every language, so that a guest who cannot read this one
+    finds it: "Język/Language".
+
+    >>> menu_label("menu.language", "en"), menu_label("menu.undo", "pl")
+    ('Language/Język', 'Cofnij')
+    """
+    if key != "menu.language":
+        return t(key, lang)
+    others = (t(key, other) for other in LANGUAGES if other != lang)
+    return "/".join((t(key, lang), *others))
+
+
+def _flow_view(state: Appliance, screen: Screen) -> View | None:
+    """The box's own screens: the first one, who plays and who starts, help, power-off."""
+    lang = state.lang
+    if isinstance(screen, Welcome):
+        labels = (t("welcome.prev", lang), t("welcome.ok", lang), t("welcome.next", lang))
+        return ButtonsView(labels, t("welcome.menu", lang), t("welcome.hint", lang))
+    if isinstance(screen, Seat):
+        return seat_view(screen, state.setup.names, lang)
+    if isinstance(screen, FirstPlayer):
+        return first_view(screen, state.title, lang)
+    if isinstance(screen, HelpMenu):
+        return help_menu_view(screen, state.setup.titles(), lang)
+    if isinstance(screen, HelpPage):
+        return help_page_view(screen, lang)
+    if isinstance(screen, PowerAsk):
+        return MessageView(t("power.confirm", lang), "", t("confirm.hint", lang))
+    if isinstance(screen, PoweringOff):
+        return MessageView(t("power.off", lang), t("power.unplug", lang))
+    return None
 
 
 def _game_view(state: Appliance, screen: Screen) -> View:
@@ -76,7 +124,9 @@ def _game_view(state: Appliance, screen: Screen) -> View:
     assert match is not None
     guide = state.guide
     if isinstance(screen, RollNow):
-        return MessageView(t("reading", lang)) if screen.reading else guide.roll_view(match, lang)
+        if screen.reading:
+            return MessageView(t("reading", lang))
+        return replace(guide.roll_view(match, lang), hint=t("menu.hold_hint", lang))
     if isinstance(screen, CameraLost):
         missing = state.setup.camera_missing
         if missing is not None:  # no library: retrying cannot help, the dice are entered by hand
@@ -122,7 +172,8 @@ def _game_view(state: Appliance, screen: Screen) -> View:
             return replace(scores, footer=t(key, lang, n=n))
         nxt = player_name(match.players[guide.turn(match.state)], lang)
         return replace(scores, footer=t("turn.next", lang, name=nxt))
-    return _winner_view(state)
+    assert isinstance(screen, Winner)
+    return _winner_view(state, screen.cursor)
 
 
 def _card_view(state: Appliance, screen: PickCard) -> CardView:
@@ -145,7 +196,7 @@ def _card_view(state: Appliance, screen: PickCard) -> CardView:
     )
 
 
-def _winner_view(state: Appliance) -> WinnerView:
+def _winner_view(state: Appliance, cursor: int) -> WinnerView:
     match, lang = state.match, state.lang
     assert match is not None
     outcome = match.book.outcome(match.state)
@@ -153,6 +204,8 @@ def _winner_view(state: Appliance) -> WinnerView:
     names = [player_name(match.players[w], lang) for w in outcome.winners]
     rows = state.guide.scores_view(match, lang).rows
     rows = tuple(replace(row, leader=i in outcome.winners) for i, row in enumerate(rows))
+    options = tuple(t(key, lang) for key in WINNER_OPTIONS)
     if len(names) == 1:
-        return WinnerView(t("winner.title", lang), t("winner.name", lang, name=names[0]), rows)
-    return WinnerView(t("winner.tie", lang), ", ".join(names), rows)
+        line = t("winner.name", lang, name=names[0])
+        return WinnerView(t("winner.title", lang), line, rows, options, cursor)
+    return WinnerView(t("winner.tie", lang), ", ".join(names), rows, options, cursor)

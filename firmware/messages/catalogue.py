@@ -10,6 +10,8 @@ line at 12 px. Kostka is "she" in Polish (la kostka), hence "Nie jestem pewna".
 
 from __future__ import annotations
 
+from firmware.messages import flows as messages_flows
+from firmware.messages import help as messages_help
 from firmware.messages import play as messages_play
 from firmware.messages import rules as messages_rules
 from firmware.messages import screens as messages_screens
@@ -383,6 +385,8 @@ _PARTS = (
     messages_screens.CATALOGUE,
     messages_tools.CATALOGUE,
     messages_rules.CATALOGUE,
+    messages_flows.CATALOGUE,
+    messages_help.CATALOGUE,
 )
 CATALOGUE: dict[str, dict[str, str]] = {
     lang: {k: v for part in ({"pl": PL, "en": EN}, *_PARTS) for k, v in part[lang].items()}

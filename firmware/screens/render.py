@@ -38,15 +38,18 @@ from firmware.screens.drawing import (
 )
 from firmware.screens.fonts import font
 from firmware.views import (
+    ButtonsView,
     CardSeenView,
     CardView,
     CheckView,
     ConfirmView,
     DiceView,
     Flaps,
+    HelpView,
     LegendView,
     ListView,
     MessageView,
+    PickView,
     RollView,
     ScoresView,
     SnapshotView,
@@ -193,6 +196,11 @@ def render_roll(draw: ImageDraw.ImageDraw, width: int, height: int, view: RollVi
     draw_text(draw, (0, 0, width, 15 * height // 64), view.player, sizes=(14, 12, 10), max_lines=1)
     glance = bool(view.flaps or view.info)
     prompt_bottom = 46 * height // 64 if glance else height
+    hint = view.hint and not (view.flaps is not None and view.info)  # Shut the Box's info has that line
+    if hint:  # the menu's hint under a smaller prompt, above the glance strip or at the foot
+        prompt_bottom -= 12 * height // 64
+        hint_box: Box = (0, prompt_bottom, width, prompt_bottom + 12 * height // 64)
+        draw_text(draw, hint_box, view.hint, sizes=(10,), max_lines=1)
     prompt_box: Box = (0, 15 * height // 64, width, prompt_bottom)
     draw_text(draw, prompt_box, view.prompt, sizes=(28, 24, 20, 16), max_lines=1)
     if not glance:
@@ -396,6 +404,7 @@ def render_legend(draw: ImageDraw.ImageDraw, width: int, height: int, view: Lege
 
 def render(draw: ImageDraw.ImageDraw, width: int, height: int, view: View) -> None:
     """Draw ``view`` with the screen made for its type."""
+    from firmware.screens.pages import render_buttons, render_help, render_pick
     from firmware.screens.scores import render_scores, render_winner
 
     screens: dict[type, Callable[[ImageDraw.ImageDraw, int, int, Any], None]] = {
@@ -412,5 +421,8 @@ def render(draw: ImageDraw.ImageDraw, width: int, height: int, view: View) -> No
         CheckView: render_check,
         SnapshotView: render_snapshot,
         LegendView: render_legend,
+        PickView: render_pick,
+        HelpView: render_help,
+        ButtonsView: render_buttons,
     }
     screens[type(view)](draw, width, height, view)

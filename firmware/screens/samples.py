@@ -7,6 +7,7 @@ as PNG files and a contact sheet; ``tests/test_screens.py`` compares them with t
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from importlib import resources
 from typing import Any
@@ -22,19 +23,27 @@ from firmware.machine.state import (
     Choose,
     Confirm,
     Correct,
+    FirstPlayer,
     GameMenu,
+    HelpMenu,
+    HelpPage,
     Menu,
     Notice,
     PickCard,
     PlayersMenu,
+    PowerAsk,
+    PoweringOff,
     RestartAsk,
     RollNow,
+    Seat,
     Seen,
     SeenCard,
     Setup,
     Teach,
     TurnOver,
+    Welcome,
     Winner,
+    menu_items,
 )
 from firmware.machine.views import view_of
 from firmware.views import Snapshot, View
@@ -44,6 +53,9 @@ from rules.match import Match
 from rules.shut_the_box import ShutTheBox
 from rules.stonoga import Stonoga
 from vision.camera_check import CameraCheck
+
+NAMES = ("Ala", "Olek", "Małgorzata", "Bartłomiej", "Zuzanna", "Krzysztof")
+"""Players' names for the screens that show names: long ones too, the longest that fit the config."""
 
 
 def shipped_lezard() -> Lezard:
@@ -71,8 +83,15 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
         out.append((name, view_of(state)))
 
     base = Appliance(setup, GameMenu(), lang)
+    add("welcome", replace(base, screen=Welcome()))
     add("game-menu", base)
     add("players-menu", replace(base, screen=PlayersMenu(1)))
+    named = replace(base, setup=replace(setup, names=NAMES[:3]), title="stonoga")
+    add("seat-name", replace(named, screen=Seat(3, ("Ala",), 0)))
+    add("seat-number", replace(named, screen=Seat(3, ("Ala", "Olek"), 1)))
+    add("first-stonoga", replace(named, screen=FirstPlayer(("Ala", "Olek", "Małgorzata"), 2)))
+    add("first-shut", replace(base, screen=FirstPlayer(("1", "2", "3"), 0)))
+    add("first-lezard", replace(base, title="lezard", screen=FirstPlayer(("Ala", "Olek"), 1)))
 
     box = _play(shut, 2, ["3 5", "shut 8", "6 6", "shut 3 9"])
     at = replace(base, match=box)
@@ -142,6 +161,7 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
     add("lezard-lizards-two", replace(base, screen=LizardsMenu(2, lizards)))
     lez = _play(lezard, 2, ["red", "ok", "orange", "ok"])
     at = replace(base, match=lez)
+    add("lezard-roll-now", replace(at, screen=RollNow()))
     add("lezard-card", replace(at, screen=PickCard(5)))
     add("lezard-card-unsure", replace(at, screen=PickCard(2, "read.card_unsure")))
     add("lezard-seen-squares", replace(at, screen=SeenCard(Card(squares=("red", "blue")))))
@@ -158,10 +178,17 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
 
     over = _play(shut, 2, [])
     add("shut-winner", replace(base, match=_finish(shut, over), screen=Winner()))
+    ended = replace(base, match=_finish(shut, over))
+    assert ended.match is not None
+    note = ended.guide.turn_note(ended.match.states[-2], ended.match.state)
+    add("shut-last-turn", replace(ended, screen=TurnOver(note)))
+    for name, seed in (("winner-six", 0), ("winner-six-tie", 2)):  # one winner; two tied
+        six = _finish(shut, Match.start(shut, list(NAMES)), random.Random(seed))
+        add(name, replace(base, match=six, screen=Winner(1)))
     add("menu", replace(base, match=box, screen=Menu(RollNow(), 1)))
     add("restart-ask", replace(base, match=box, screen=RestartAsk(RollNow())))
     add("undo-done", replace(base, match=box, screen=Notice("undo.done", RollNow())))
-    add("menu-teach", replace(base, match=box, screen=Menu(RollNow(), 4)))
+    add("menu-teach", replace(base, match=box, screen=Menu(RollNow(), 5)))
     add("teach-face", replace(base, screen=Teach(GameMenu())))
     add("teach-taking", replace(base, screen=Teach(GameMenu(), 3, 2, True)))
     add("teach-no-die", replace(base, screen=Teach(GameMenu(), 5, problem="teach.none_seen")))
@@ -170,14 +197,14 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
         replace(base, camera_ok=False, screen=Teach(GameMenu(), 1, 1, problem="camera.lost")),
     )
     add("teach-done", replace(base, screen=Notice("teach.done", GameMenu())))
-    add("menu-teach-cards", replace(at, screen=Menu(PickCard(5), 5)))
+    add("menu-teach-cards", replace(at, screen=Menu(PickCard(5), 6)))
     colours = shipped_lezard().data.colours
     add("teach-card", replace(at, screen=Teach(PickCard(5), cards=colours)))
     add("teach-card-taking", replace(at, screen=Teach(PickCard(5), 2, 1, True, cards=colours)))
     unseen = Teach(PickCard(5), 1, problem="teach.no_card_seen", cards=colours)
     add("teach-no-card", replace(at, screen=unseen))
     add("teach-cards-done", replace(at, screen=Notice("teach.cards_done", PickCard(5))))
-    add("menu-check", replace(base, match=box, screen=Menu(RollNow(), 5)))
+    add("menu-check", replace(base, match=box, screen=Menu(RollNow(), 6)))
     add("check-ask", replace(base, screen=CheckCamera(RollNow())))
     good = CameraCheck(1280, 960, 4, 4, 118.0, 0.004, 0.002, blur=0.031)
     add("check-good", replace(base, screen=CheckCamera(RollNow(), result=CameraChecked(good))))
@@ -189,6 +216,18 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
     add("check-camera-lost", replace(base, camera_ok=False, screen=unplugged))
     seen = replace(faults, snapshot=_tray_snapshot())
     add("check-picture", replace(base, screen=CheckCamera(RollNow(), result=seen, picture=True)))
+
+    playing = replace(base, match=box)
+    add("menu-help", replace(playing, screen=Menu(RollNow(), menu_items(playing).index("menu.help"))))
+    add("help-menu", replace(playing, screen=HelpMenu(RollNow(), 1)))
+    add("help-buttons", replace(playing, screen=HelpPage(RollNow(), "buttons", 1)))
+    add("help-shut", replace(playing, screen=HelpPage(RollNow(), "shut_the_box", 2)))
+    add("help-stonoga", replace(playing, screen=HelpPage(RollNow(), "stonoga", 3)))
+    add("help-lezard", replace(playing, screen=HelpPage(RollNow(), "lezard", 3)))
+    power = menu_items(playing).index("menu.power_off")
+    add("menu-power-off", replace(playing, screen=Menu(RollNow(), power)))
+    add("power-ask", replace(playing, screen=PowerAsk(RollNow())))
+    add("powering-off", replace(playing, screen=PoweringOff()))
     return out
 
 
@@ -207,10 +246,14 @@ def _tray_snapshot() -> Snapshot:
     return Snapshot(width, height, b"".join(rows), boxes)
 
 
-def _finish(book: Any, match: Match[Any, Any]) -> Match[Any, Any]:
-    """Play ``match`` on to the end with the advisor's best moves and the lowest rolls that fit."""
+def _finish(book: Any, match: Match[Any, Any], rolls: random.Random | None = None) -> Match[Any, Any]:
+    """Play ``match`` on to the end with the advisor's best moves and the lowest rolls that fit
+    (or rolls drawn from ``rolls``)."""
     while book.outcome(match.state) is None:
         advice = advise(book, match.state)
-        move = advice[0].move if advice else book.chance_outcomes(match.state)[0][0]
-        match = match.play(move)
+        if advice:
+            match = match.play(advice[0].move)
+            continue
+        outcomes = book.chance_outcomes(match.state)
+        match = match.play((rolls.choice(outcomes) if rolls is not None else outcomes[0])[0])
     return match

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw, ImageFont
 
-from firmware.screens.drawing import OFF, ON, Box, draw_text, line_metrics, text_width
+from firmware.screens.drawing import OFF, ON, Box, draw_text, ellipsize, line_metrics, text_width
 from firmware.screens.fonts import font
 from firmware.views import ScoreRow, ScoresView, WinnerView
 
@@ -122,10 +122,39 @@ def render_scores(draw: ImageDraw.ImageDraw, width: int, height: int, view: Scor
 
 
 def render_winner(draw: ImageDraw.ImageDraw, width: int, height: int, view: WinnerView) -> None:
-    """The title in big letters, who won, and everyone's final figure on one line."""
-    draw_text(draw, (0, 0, width, 24 * height // 64), view.title, sizes=(24, 20, 16), max_lines=1)
-    draw_text(
-        draw, (0, 25 * height // 64, width, 43 * height // 64), view.line, sizes=(16, 14, 12, 10), max_lines=1
-    )
-    scores = "  ".join(f"{row.tag}:{row.value}" for row in view.rows)
-    draw_text(draw, (0, 45 * height // 64, width, height), scores, sizes=(14, 12, 10), max_lines=1)
+    """Who won (one name) or the tie on top, everyone's final figure below (the winners starred; up
+    to six players in two columns, long names cut), and what next at the foot: the option OK takes,
+    inverted between the arrows."""
+    leaders = sum(row.leader for row in view.rows)
+    headline = view.line if leaders == 1 and view.line else view.title
+    draw_text(draw, (0, 0, width, 14 * height // 64), headline, sizes=(14, 12, 10), max_lines=1)
+    foot_top = height - 12 * height // 64 if view.options else height
+    draw_final_rows(draw, (0, 15 * height // 64, width, foot_top - 1), view.rows)
+    if view.options:
+        draw.rectangle((0, foot_top, width - 1, height - 1), fill=ON)
+        option = f"◀ {view.options[view.cursor]} ▶"
+        draw_text(draw, (0, foot_top, width, height), option, sizes=(10,), max_lines=1, fill=OFF)
+
+
+def draw_final_rows(draw: ImageDraw.ImageDraw, box: Box, rows: Sequence[ScoreRow]) -> None:
+    """Every player's name and figure: one column of up to three rows, else two columns (names
+    cut with "…" to leave their figures room)."""
+    left, top, right, bottom = box
+    if not rows:
+        return
+    columns = 1 if len(rows) <= 3 else 2
+    per_column = -(-len(rows) // columns)
+    row_height = min(16, (bottom - top) // per_column)
+    f = font(_size_for(row_height) if columns == 1 else 10)
+    ink_top, line_height = line_metrics(f)
+    column_width = (right - left) // columns
+    y0 = top + (bottom - top - row_height * per_column) // 2
+    for i, row in enumerate(rows):
+        column, line = divmod(i, per_column)
+        x = left + column * column_width
+        y = y0 + line * row_height + (row_height - line_height) // 2 - ink_top
+        end = x + column_width - (3 if columns > 1 and column == 0 else 0)
+        value_w = text_width(row.value, f)
+        draw.text((end - 1 - value_w, y), row.value, font=f, fill=ON, anchor="la")
+        name = ellipsize((MARK if row.leader else "") + row.name, f, end - x - value_w - 5)
+        draw.text((x + 1, y), name, font=f, fill=ON, anchor="la")

@@ -1,6 +1,7 @@
 """The demo's player: presses the buttons a person would, one at a time, from what the box shows.
 
-It picks the game and the number of players in the menus, rolls the stand-in dice when Kostka
+It picks the game and the number of players in the menus (the names offered in order, the
+first seat to start), rolls the stand-in dice when Kostka
 asks for a roll, accepts a reading that matches the dice as they lie (and corrects one that does
 not, face by face), chooses the advisor's best move, and confirms. Where nothing is a choice
 (Lezard Domino's cards and reports of what fell) it plays what a made-up table produces
@@ -28,6 +29,7 @@ from firmware.machine.state import (
     Choose,
     Confirm,
     Correct,
+    FirstPlayer,
     GameMenu,
     Menu,
     Notice,
@@ -35,9 +37,11 @@ from firmware.machine.state import (
     PlayersMenu,
     RestartAsk,
     RollNow,
+    Seat,
     Seen,
     SeenCard,
     TurnOver,
+    Welcome,
     game_items,
 )
 from firmware.machine.step import Event, ReadDice
@@ -134,6 +138,8 @@ class Autopilot:
             return self._pick_card(state, screen)
         if isinstance(screen, Choose):
             return walk(screen.cursor, self._choice(state, screen), len(screen.advice))
+        if isinstance(screen, Welcome | Seat | FirstPlayer):  # the names in order, the first seat starts
+            return ButtonEvent.OK
         if isinstance(screen, Confirm | TurnOver | Notice | CameraLost | LizardsMenu):
             return ButtonEvent.OK
         if isinstance(screen, Menu | RestartAsk):
