@@ -62,16 +62,22 @@ from vision.reading import Reading
 
 
 class AppError(KostkaError, RuntimeError):
-    """A part that cannot be built; the message says what happened and what to do next."""
+    """A part that cannot be built; the message (a catalogue key and its fields) says what happened
+    and what to do next."""
+
+    @classmethod
+    def of(cls, error: KostkaError) -> AppError:
+        """The same message as ``error``'s, as the composition root's error."""
+        return cls(error.key, **error.fields)
 
 
 class PartMissing(AppError):
-    """A part the box must have whose library is not installed (``library``); the message, in the
-    config's language, names it and the installer."""
+    """A part the box must have whose library is not installed (field ``library``); the message
+    names it and the installer."""
 
-    def __init__(self, message: str, library: str) -> None:
-        super().__init__(message)
-        self.library = library
+    @property
+    def library(self) -> str:
+        return str(self.fields["library"])
 
 
 ButtonSource = GpioButtons | KeyboardButtons | ScriptedButtons
@@ -144,7 +150,8 @@ def make_setup(config: Config, camera_missing: str | None = None) -> Setup:
         try:
             books.append(rulebook_from_switches(title, config.game.rules_for(title)))
         except RulebookError as error:
-            raise AppError(f"[game.rules.{title}] in the config: {error}; fix or delete the switch") from None
+            said = error.message(config.language)
+            raise AppError("box.rules_switch", section=f"[game.rules.{title}]", reason=said) from None
     lezard = [book for book in books if isinstance(book, Lezard)]
     unchecked = any(board_unchecked(book.data, config.lezard_board_checked) for book in lezard)
     return Setup(
@@ -183,15 +190,15 @@ def open_buttons(
         return gpio, t("hardware.gpio_fallback", config.language, package=package) if fallback else None
     except ButtonsError as error:
         if error.key != "buttons.no_gpio":
-            raise AppError(error.message("en")) from None
+            raise AppError.of(error) from None
         if required:
             reason = error.fields.get("reason", "")
-            lang = config.language
-            said = t("hardware.gpio_missing", lang, library=library, package=package, reason=reason)
-            raise PartMissing(said, library) from None
+            raise PartMissing(
+                "hardware.gpio_missing", library=library, package=package, reason=reason
+            ) from None
         if keyboard is None:
-            return ScriptedButtons((), events=events), "no GPIO here: buttons come from the script"
-        return KeyboardButtons(keyboard, events=events), "no GPIO here: buttons come from the keyboard"
+            return ScriptedButtons((), events=events), t("box.no_gpio.script", config.language)
+        return KeyboardButtons(keyboard, events=events), t("box.no_gpio.keyboard", config.language)
 
 
 def open_screen(
@@ -216,9 +223,9 @@ def open_screen(
         return open_display(d.driver, port=d.i2c_port, address=d.i2c_address, rotate=d.luma_rotate), None
     except DisplayError as error:
         if error.key not in ("display.no_bus", "display.not_found") or d.driver == "dummy":
-            raise AppError(error.message("en")) from None
-        where = "the terminal" if stream is not None else "memory only"
-        return stand_in(), f"{error.message('en')} The OLED is drawn in {where}."
+            raise AppError.of(error) from None
+        where = "box.oled.terminal" if stream is not None else "box.oled.memory"
+        return stand_in(), t(where, config.language, reason=error.message(config.language))
 
 
 def camera_opener(config: Config, dice: StandInDice | None) -> Callable[[], FrameSource]:
@@ -388,7 +395,7 @@ def open_parts(
         try:
             lock = StateLock(config.state_dir)
         except StateFolderBusy as error:
-            raise AppError(error.message(config.language)) from None
+            raise AppError.of(error) from None
         except OSError:  # a folder that cannot be written: the store says so, and how to fix it
             pass
         else:
@@ -398,9 +405,9 @@ def open_parts(
         try:
             store = built.enter_context(GameStore(config.state_dir))
         except StorageError as error:
-            raise AppError(str(error)) from None
+            raise AppError.of(error) from None
         if store.notice:
-            notices.append(store.notice)
+            notices.append(store.notice.said(config.language))
         display, notice = open_screen(
             config, stream=stream, frames_dir=frames_dir, gif_path=gif_path, gif_clock=gif_clock
         )
@@ -423,13 +430,13 @@ def open_parts(
         if wants_stand_in_camera(config, hardware.camera):
             dice = StandInDice(seed)
             if config.camera.source != "synthetic":
-                notices.append("no picamera2 here: the camera films stand-in dice")
+                notices.append(t("box.no_picamera2", config.language))
         if camera_missing is not None:
             package = LIBRARIES["camera"][1]
             said = t("hardware.camera_missing", config.language, library=camera_missing, package=package)
             notices.append(said)
         taught, taught_cards = TaughtColours(config.state_dir), TaughtColours(config.state_dir, "cards")
-        notices += [kept.notice for kept in (taught, taught_cards) if kept.notice]
+        notices += [kept.notice.said(config.language) for kept in (taught, taught_cards) if kept.notice]
         camera = CameraFeed(
             camera_opener(config, dice),
             events,
@@ -483,7 +490,7 @@ def begin(
     try:
         saved = parts.store.current()
     except SavedGameError as error:
-        parts.notices.append(str(error))
+        parts.notices.append(error.message(config.language))
         parts.store.abandon(UNREADABLE)
         saved = None
     if saved is not None and resume(saved):

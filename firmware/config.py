@@ -12,12 +12,13 @@ key is ``firmware/data/kostka.example.toml``; on a Pi the installer copies it to
 >>> config_from_toml('language = "de"')
 Traceback (most recent call last):
 ...
-firmware.config.ConfigError: <text>: language = 'de' is not a language; allowed: pl, en
+firmware.config.ConfigError: <text>: language = 'de' nie jest językiem; dozwolone: pl, en
 """
 
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from firmware.errors import KostkaError
+from firmware.errors import KostkaError, Words
 from firmware.games.registry import PLAYERS, TITLES
 from rules.shut_the_box import DEFAULT_GOAL, GOALS
 
@@ -38,12 +39,15 @@ half-block characters; ``dummy`` keeps the last image only (tests, benchmarks)."
 
 I2C_DRIVERS = ("ssd1306", "sh1106")
 LANGUAGES = ("pl", "en")
+DEFAULT_LANGUAGE = "pl"
 HIGHLIGHTS = ("protect", "normal")
 """``camera.highlights``: keep the brightest part of the frame from clipping, or expose for the average."""
 MAINS_HZ = (50, 60, 0)
 """``camera.mains_hz``: the mains frequency of the room's lamps (Europe 50, the Americas 60), 0: none."""
 CAMERA_DEVICES = ("picamera2", "usb")
 """Camera sources with a device number: ``picamera2`` (= ``picamera2:0``), ``usb:1``..."""
+CAMERA_NAMED = '"picamera2", "usb:N", "synthetic"'
+"""The camera sources named by a word, as the config's errors list them."""
 BCM_FREE = range(4, 28)
 """BCM pins a button may use: 0-1 belong to the HAT ID EEPROM, 2-3 to the OLED's I2C bus."""
 
@@ -51,7 +55,15 @@ RuleValue = bool | int | float | str
 
 
 class ConfigError(KostkaError, ValueError):
-    """A config file that cannot be used; the message says where, what, and what is allowed."""
+    """A config file that cannot be used; the message says where, what, and what is allowed.
+
+    ``str()`` speaks the language the file gives (``lang``), Polish when it gives none or is not
+    read that far; ``message(lang)`` any language.
+    """
+
+    def __init__(self, key: str, /, lang: str = DEFAULT_LANGUAGE, **fields: Any) -> None:
+        super().__init__(key, **fields)
+        self.lang = lang
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,12 +284,9 @@ def load_config(path: Path | None, *, environ: Mapping[str, str] | None = None) 
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ConfigError(
-            f"{path}: no such config file; copy firmware/data/kostka.example.toml there, "
-            "or leave --config out to use the defaults"
-        ) from None
+        raise ConfigError("config.missing", path=path) from None
     except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"{path}: cannot be read ({error})") from None
+        raise ConfigError("config.unreadable", path=path, reason=type(error).__name__) from None
     return config_from_toml(text, origin=str(path), base_dir=path.parent, environ=environ)
 
 
@@ -292,7 +301,9 @@ def config_from_toml(
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{origin}: not valid TOML: {error}") from None
+        at = re.search(r"at line (\d+), column (\d+)", str(error))
+        line, column = at.groups() if at else ("?", "?")
+        raise ConfigError("config.not_toml", origin=origin, line=line, column=column) from None
     return config_from_mapping(data, origin=origin, base_dir=base_dir or Path.cwd(), environ=environ)
 
 
@@ -304,7 +315,8 @@ def config_from_mapping(
     environ: Mapping[str, str] | None = None,
 ) -> Config:
     """Validate an already parsed TOML document."""
-    reader = _Reader(origin, base_dir or Path.cwd())
+    said = data.get("language")
+    reader = _Reader(origin, base_dir or Path.cwd(), said if said in LANGUAGES else DEFAULT_LANGUAGE)
     top = reader.table(
         data, "", ("buttons", "display", "camera", "game", "language", "state_dir", "lezard_board_checked")
     )
@@ -312,12 +324,11 @@ def config_from_mapping(
     buttons = _buttons(reader, reader.section(top, "buttons"), display)
     camera = _camera(reader, reader.section(top, "camera"))
     game = _game(reader, reader.section(top, "game"))
-    language = reader.choice(top, "language", "pl", LANGUAGES, "is not a language")
+    language = reader.choice(top, "language", DEFAULT_LANGUAGE, LANGUAGES, "not_language")
     state_dir = reader.path(top, "state_dir") if "state_dir" in top else default_state_dir(environ)
     checked = top.get("lezard_board_checked", "")
     if not isinstance(checked, str):
-        allowed = "the fingerprint that kostka board --confirm prints"
-        raise reader.error("lezard_board_checked", checked, "is not text", allowed)
+        raise reader.error("lezard_board_checked", checked, "not_text", _allowed("fingerprint"))
     return Config(buttons, display, camera, game, language, state_dir, checked, _named(data))
 
 
@@ -341,46 +352,35 @@ def _buttons(reader: _Reader, table: Mapping[str, Any], display: Display) -> But
         key = f"buttons.{name}"
         if value in (2, 3) and display.driver in I2C_DRIVERS:
             wire = "SDA" if value == 2 else "SCL"
-            raise reader.error(key, value, f"is the OLED's I2C {wire} pin", "a free BCM pin 4-27")
+            raise reader.error(key, value, "i2c_pin", _allowed("free_pin"), wire=wire)
         if value not in BCM_FREE:
-            raise reader.error(key, value, "is not a free GPIO pin", "BCM 4-27 (see hardware/wiring.md)")
+            raise reader.error(key, value, "not_free_pin", _allowed("bcm"))
         for other, other_pin in pins.items():
             if other_pin == value:
-                raise reader.error(key, value, f"is already buttons.{other}", "three different pins")
+                raise reader.error(key, value, "already", _allowed("three_pins"), other=f"buttons.{other}")
         pins[name] = value
     long_press = reader.number(table, "buttons.long_press_s", "long_press_s", default.long_press_s)
     if not 0.3 <= long_press <= 5.0:
-        raise reader.error("buttons.long_press_s", long_press, "is out of range", "0.3 to 5.0 seconds")
+        raise reader.error("buttons.long_press_s", long_press, "range", _allowed("long_press"))
     debounce = reader.integer(table, "buttons.debounce_ms", "debounce_ms", default.debounce_ms)
     if not 0 <= debounce <= 500 or debounce >= long_press * 1000:
-        raise reader.error(
-            "buttons.debounce_ms", debounce, "is out of range", "0 to 500 ms, and shorter than long_press_s"
-        )
+        raise reader.error("buttons.debounce_ms", debounce, "range", _allowed("debounce"))
     return Buttons(pins["previous"], pins["next"], pins["ok"], long_press, debounce)
 
 
 def _display(reader: _Reader, table: Mapping[str, Any]) -> Display:
     default = Display()
     reader.table(table, "display", ("driver", "i2c_port", "i2c_address", "rotate"))
-    driver = reader.choice(
-        table, "driver", default.driver, DISPLAY_DRIVERS, "is not a display driver", "display"
-    )
+    driver = reader.choice(table, "driver", default.driver, DISPLAY_DRIVERS, "not_driver", "display")
     port = reader.integer(table, "display.i2c_port", "i2c_port", default.i2c_port)
     if not 0 <= port <= 31:
-        raise reader.error(
-            "display.i2c_port", port, "is not an I2C bus number", "0-31 (/dev/i2c-N; 1 on a Pi)"
-        )
+        raise reader.error("display.i2c_port", port, "not_bus", _allowed("bus"))
     address = reader.integer(table, "display.i2c_address", "i2c_address", default.i2c_address)
     if not 0x08 <= address <= 0x77:
-        raise reader.error(
-            "display.i2c_address",
-            address,
-            "is not a 7-bit I2C address",
-            "0x08-0x77; an OLED is 0x3C or 0x3D (i2cdetect -y 1 shows it)",
-        )
+        raise reader.error("display.i2c_address", address, "not_address", _allowed("address"))
     rotate = reader.integer(table, "display.rotate", "rotate", default.rotate)
     if rotate not in (0, 180):
-        raise reader.error("display.rotate", rotate, "is not a rotation", "0 or 180 (screens are landscape)")
+        raise reader.error("display.rotate", rotate, "not_rotation", _allowed("rotation"))
     return Display(driver, port, address, rotate)
 
 
@@ -395,53 +395,39 @@ def _camera(reader: _Reader, table: Mapping[str, Any]) -> Camera:
     width = reader.integer(table, "camera.width", "width", default.width)
     height = reader.integer(table, "camera.height", "height", default.height)
     if not 160 <= width <= 4608:
-        raise reader.error("camera.width", width, "is out of range", "160 to 4608 pixels")
+        raise reader.error("camera.width", width, "range", _allowed("width"))
     if not 120 <= height <= 3496:
-        raise reader.error("camera.height", height, "is out of range", "120 to 3496 pixels")
+        raise reader.error("camera.height", height, "range", _allowed("height"))
     fps = reader.number(table, "camera.fps", "fps", default.fps)
     if not 0.5 <= fps <= 60:
-        raise reader.error("camera.fps", fps, "is out of range", "0.5 to 60 frames a second")
+        raise reader.error("camera.fps", fps, "range", _allowed("fps"))
     idle = reader.number(table, "camera.idle_fps", "idle_fps", default.idle_fps)
     if not 0.1 <= idle <= fps:
-        raise reader.error("camera.idle_fps", idle, "is out of range", f"0.1 up to camera.fps ({fps:g})")
+        raise reader.error("camera.idle_fps", idle, "range", _allowed("idle_fps", fps=f"{fps:g}"))
     stall = reader.number(table, "camera.stall_s", "stall_s", default.stall_s)
     if not 1 <= stall <= 300 or stall < 2 / idle:
-        raise reader.error(
-            "camera.stall_s",
-            stall,
-            "is out of range",
-            f"1 to 300 seconds and at least two idle frames ({2 / idle:g} s)",
-        )
+        raise reader.error("camera.stall_s", stall, "range", _allowed("stall", least=f"{2 / idle:g}"))
     focus = reader.number(table, "camera.focus_cm", "focus_cm", default.focus_cm)
     if focus != 0 and not 10 <= focus <= 200:
-        raise reader.error(
-            "camera.focus_cm",
-            focus,
-            "is out of range",
-            "10 to 200 cm to the tray's floor, or 0 to leave the lens",
-        )
-    highlights = reader.choice(
-        table, "highlights", default.highlights, HIGHLIGHTS, "is not an exposure", "camera"
-    )
+        raise reader.error("camera.focus_cm", focus, "range", _allowed("focus"))
+    highlights = reader.choice(table, "highlights", default.highlights, HIGHLIGHTS, "not_exposure", "camera")
     mains = reader.integer(table, "camera.mains_hz", "mains_hz", default.mains_hz)
     if mains not in MAINS_HZ:
-        raise reader.error(
-            "camera.mains_hz", mains, "is not a mains frequency", "50, 60 or 0 (no lamps on mains)"
-        )
+        raise reader.error("camera.mains_hz", mains, "not_mains", _allowed("mains"))
     return Camera(source, width, height, fps, idle, stall, focus, highlights, mains)
 
 
 def _camera_source(reader: _Reader, value: object) -> str:
-    allowed = '"picamera2", "usb:N", "synthetic", a video file, a folder or a glob of images'
+    allowed = _allowed("source", named=CAMERA_NAMED)
     if not isinstance(value, str) or not value.strip():
-        raise reader.error("camera.source", value, "is not a camera source", allowed)
+        raise reader.error("camera.source", value, "not_source", allowed)
     text = value.strip()
     if text == "synthetic":
         return text
     scheme, colon, number = text.partition(":")
     if scheme in CAMERA_DEVICES:
         if colon and not number.isdigit():
-            raise reader.error("camera.source", value, "has no device number", f'"{scheme}:0", "{scheme}:1"')
+            raise reader.error("camera.source", value, "no_device", f'"{scheme}:0", "{scheme}:1"')
         if scheme == "usb":
             return f"usb:{int(number or 0)}"
         return f"picamera2:{int(number)}" if number and int(number) else "picamera2"
@@ -449,77 +435,100 @@ def _camera_source(reader: _Reader, value: object) -> str:
     if any(ch in text for ch in "*?["):
         return str(path)
     if not path.exists():
-        raise reader.error("camera.source", value, f"names nothing that exists ({path})", allowed)
+        raise reader.error("camera.source", value, "nothing", allowed, path=path)
     return str(path)
 
 
 def _game(reader: _Reader, table: Mapping[str, Any]) -> Game:
     default = Game()
     reader.table(table, "game", ("default", "players", "goal", "rules", "names"))
-    title = reader.choice(table, "default", default.default, GAMES, "is not a game", "game")
+    title = reader.choice(table, "default", default.default, GAMES, "not_game", "game")
     players = reader.integer(table, "game.players", "players", default.players)
     low, high = PLAYERS[title]
     if not low <= players <= high:
-        raise reader.error("game.players", players, f"cannot play {title}", f"{low}-{high} players")
-    goal = reader.choice(table, "goal", default.goal, GOALS, "is not an advice goal", "game")
+        raise reader.error(
+            "game.players", players, "players", _allowed("players", low=low, high=high), title=title
+        )
+    goal = reader.choice(table, "goal", default.goal, GOALS, "not_goal", "game")
     rules_table = reader.section(table, "rules", "game.rules")
     reader.table(rules_table, "game.rules", GAMES)
     rules: dict[str, Mapping[str, RuleValue]] = {}
     for name, switches in rules_table.items():
         key = f"game.rules.{name}"
         if not isinstance(switches, Mapping):
-            raise reader.error(key, switches, "is not a table", f"[{key}] with one line per rule switch")
+            raise reader.error(key, switches, "not_table", _allowed("switches", table=key))
         for switch, value in switches.items():
             if not isinstance(value, bool | int | float | str):
-                raise reader.error(
-                    f"{key}.{switch}", value, "is not a plain value", "true/false, number, text"
-                )
+                raise reader.error(f"{key}.{switch}", value, "not_plain", _allowed("plain"))
         rules[name] = MappingProxyType(dict(switches))
     names = table.get("names", [])
+    allowed = _allowed("names", n=NAME_LETTERS)
+    if not isinstance(names, list):
+        raise reader.error("game.names", names, "not_list", allowed)
     try:
-        if not isinstance(names, list):
-            raise ValueError("it is not a list")
-        checked = check_names(names)
+        checked = check_names(names, reader.lang)
     except ValueError as error:
-        allowed = f'a list of names such as ["Ala", "Olek"], each 1-{NAME_LETTERS} letters'
-        raise reader.error("game.names", names, f"cannot be used ({error})", allowed) from None
+        raise reader.error("game.names", names, "names", allowed, reason=str(error)) from None
     return Game(title, players, goal, MappingProxyType(rules), checked)
 
 
 class _Reader:
     """Type checks with messages that name the origin, the key, the value and what is allowed."""
 
-    def __init__(self, origin: str, base_dir: Path) -> None:
+    def __init__(self, origin: str, base_dir: Path, lang: str = DEFAULT_LANGUAGE) -> None:
         self.origin = origin
         self.base_dir = base_dir
+        self.lang = lang
 
-    def error(self, key: str, value: object, problem: str, allowed: str) -> ConfigError:
-        return ConfigError(f"{self.origin}: {key} = {_show(key, value)} {problem}; allowed: {allowed}")
+    def error(
+        self, key: str, value: object, problem: str, allowed: Words | str, **fields: object
+    ) -> ConfigError:
+        """The value of ``key`` is wrong: ``problem`` names a ``config.problem.`` message (with
+        ``fields``), ``allowed`` says what may stand there (a message, or the allowed values)."""
+        said = Words(f"config.problem.{problem}", fields)
+        shown = _show(key, value)
+        return ConfigError(
+            "config.bad",
+            self.lang,
+            origin=self.origin,
+            setting=key,
+            value=shown,
+            problem=said,
+            allowed=allowed,
+        )
 
     def table(self, table: Mapping[str, Any], where: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
         for key in table:
             if key not in keys:
                 name = f"{where}.{key}" if where else key
-                place = f"in [{where}]" if where else "at the top level"
-                raise ConfigError(f"{self.origin}: unknown key {name!r} {place}; allowed: {', '.join(keys)}")
+                place = Words("config.place.in", {"where": where}) if where else Words("config.place.top")
+                allowed = ", ".join(keys)
+                raise ConfigError(
+                    "config.unknown_key",
+                    self.lang,
+                    origin=self.origin,
+                    name=repr(name),
+                    place=place,
+                    allowed=allowed,
+                )
         return table
 
     def section(self, table: Mapping[str, Any], key: str, name: str | None = None) -> Mapping[str, Any]:
         value = table.get(key, {})
         if not isinstance(value, Mapping):
-            raise self.error(name or key, value, "is not a table", f"a [{name or key}] section")
+            raise self.error(name or key, value, "not_table", _allowed("section", name=name or key))
         return value
 
     def integer(self, table: Mapping[str, Any], key: str, name: str, default: int) -> int:
         value = table.get(name, default)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.error(key, value, "is not a whole number", "an integer such as 17 or 0x3C")
+            raise self.error(key, value, "not_whole", _allowed("integer"))
         return value
 
     def number(self, table: Mapping[str, Any], key: str, name: str, default: float) -> float:
         value = table.get(name, default)
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self.error(key, value, "is not a number", "a number such as 1.5")
+            raise self.error(key, value, "not_number", _allowed("number"))
         return float(value)
 
     def choice(
@@ -540,12 +549,17 @@ class _Reader:
     def path(self, table: Mapping[str, Any], name: str) -> Path:
         value = table[name]
         if not isinstance(value, str) or not value.strip():
-            raise self.error(name, value, "is not a folder path", "a path such as /var/lib/kostka")
+            raise self.error(name, value, "not_path", _allowed("path"))
         return self.resolve(value)
 
     def resolve(self, value: str) -> Path:
         path = Path(value).expanduser()
         return path if path.is_absolute() else (self.base_dir / path).resolve()
+
+
+def _allowed(which: str, **fields: object) -> Words:
+    """What may stand in a key: the message ``config.allowed.<name>``."""
+    return Words(f"config.allowed.{which}", fields)
 
 
 def _show(key: str, value: object) -> str:

@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import IO
 
 from firmware.errors import KostkaError
-from firmware.messages.i18n import t
 
 LOCK_FILE = "kostka.lock"
 UNKNOWN = "?"
@@ -36,11 +35,8 @@ class StateFolderBusy(KostkaError, RuntimeError):
     def __init__(self, folder: Path, holder: dict[str, str]) -> None:
         self.folder = folder
         self.holder = holder
-        super().__init__(self.message("en"))
-
-    def message(self, lang: str) -> str:
-        h = self.holder
-        return t("lock.held", lang, folder=self.folder, pid=h["pid"], command=h["command"], since=h["since"])
+        h = holder
+        super().__init__("lock.held", folder=folder, pid=h["pid"], command=h["command"], since=h["since"])
 
 
 def this_command() -> str:

@@ -30,6 +30,7 @@ whose ``save_move`` returned survives a power cut; temporary tables stay in memo
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import logging
 import os
@@ -41,7 +42,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from firmware.errors import KostkaError
+from firmware.errors import KostkaError, Words
 from firmware.games.registry import rulebook_from_json, rulebook_to_json
 from firmware.games.rulebooks import Book, RulebookError
 from rules.game import Outcome, RulesError
@@ -93,51 +94,54 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 
 _CORRUPT = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
 _UNWRITABLE = {sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM, sqlite3.SQLITE_AUTH}
-_FIX_DIR = (
-    "make it writable by the user Kostka runs as (the service's StateDirectory=, /var/lib/kostka, "
-    "stays writable when the root file system is read-only), or set state_dir in the config"
-)
+_FIX_DIR = Words("storage.fix")
 
 
 class StorageError(KostkaError):
-    """Saved games cannot be read or written; the message says what happened and what to do.
+    """Saved games cannot be read or written; the message (a catalogue key and its fields) says what
+    happened and what to do.
 
-    ``key`` names the catalogue message a screen shows for it.
+    ``screen_key`` names the catalogue message a screen shows for it.
     """
 
-    key = "storage.failed"
+    screen_key = "storage.failed"
 
 
 class StateDirError(StorageError):
     """The state directory is missing and cannot be made, or cannot be written (read-only, rights)."""
 
-    key = "storage.unwritable"
+    screen_key = "storage.unwritable"
 
 
 class SchemaVersionError(StorageError):
     """``games.db`` was written by a newer Kostka with a schema this one does not know."""
 
-    key = "storage.newer"
+    screen_key = "storage.newer"
 
 
 class CorruptStoreError(StorageError):
     """``games.db`` turned out damaged while in use (on opening, it is moved aside instead)."""
 
-    key = "storage.corrupt"
+    screen_key = "storage.corrupt"
 
 
 class SavedGameError(StorageError):
     """The unfinished game cannot be rebuilt (a saved move no longer applies, unknown rules)."""
 
-    key = "storage.bad_game"
+    screen_key = "storage.bad_game"
 
-    def __init__(self, message: str, game_id: int) -> None:
-        super().__init__(message)
-        self.game_id = game_id
+    def __init__(self, key: str, /, **fields: Any) -> None:
+        super().__init__(key, **fields)
+        self.game_id: int = fields["game"]
 
 
 class _Unusable(Exception):
-    """The file cannot serve as Kostka's database (not Kostka's, or damaged); the text says why."""
+    """The file cannot serve as Kostka's database (not Kostka's, or damaged): ``why`` says it for a
+    person, the text (SQLite's details) for the log."""
+
+    def __init__(self, why: Words, detail: str) -> None:
+        super().__init__(detail)
+        self.why = why
 
 
 def _utc_now() -> datetime:
@@ -181,8 +185,8 @@ class GameStore:
 
     Opening makes the directory if needed, proves that it can be written, and upgrades an older
     schema. A damaged ``games.db`` is renamed ``games-damaged-<UTC time>.db`` and a new one begun:
-    ``moved_aside`` then names the old file and ``notice`` says so in words. Use the store from
-    the thread that opened it (the game loop's).
+    ``moved_aside`` then names the old file and ``notice`` says so (``Words``, said in the person's
+    language). Use the store from the thread that opened it (the game loop's).
     """
 
     def __init__(
@@ -198,7 +202,7 @@ class GameStore:
         self.keep_finished = keep_finished
         self.path = self.state_dir / DB_NAME
         self.moved_aside: Path | None = None
-        self.notice: str | None = None
+        self.notice: Words | None = None
         self._clock = clock
         self._db: sqlite3.Connection | None = None
         self._make_dir()
@@ -225,33 +229,32 @@ class GameStore:
             self.state_dir.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise StateDirError(
-                f"the state directory {self.state_dir} cannot be created ({error.strerror or error}): "
-                f"create it and {_FIX_DIR}"
+                "storage.dir.create", folder=self.state_dir, why=_why_os(error), fix=_FIX_DIR
             ) from None
         if not self.state_dir.is_dir():
-            raise StateDirError(f"the state directory {self.state_dir} is not a directory: {_FIX_DIR}")
+            raise StateDirError("storage.dir.not_folder", folder=self.state_dir, fix=_FIX_DIR)
         if not os.access(self.state_dir, os.W_OK | os.X_OK):
             why = _why_unwritable(self.state_dir)
-            raise StateDirError(f"the state directory {self.state_dir} cannot be written ({why}): {_FIX_DIR}")
+            raise StateDirError("storage.dir.unwritable", folder=self.state_dir, why=why, fix=_FIX_DIR)
 
     def _open(self) -> sqlite3.Connection:
         try:
             return self._connect()
         except (sqlite3.DatabaseError, _Unusable) as error:
             if not (isinstance(error, _Unusable) or _code(error) in _CORRUPT):
-                raise self._error(error, "opening the saved games") from None
-            why = str(error) if isinstance(error, _Unusable) else f"is damaged ({error})"
+                raise self._error(error, Words("storage.doing.open")) from None
+            why = error.why if isinstance(error, _Unusable) else Words("storage.why.damaged")
+            log.warning("%s: %s", self.path, error)
         self.moved_aside = self._move_aside()
-        self.notice = (
-            f"{self.path} {why}: it was moved aside to {self.moved_aside.name} and a new, empty one "
-            "was begun; the games in the old file are not lost but are not shown (sqlite3 can read "
-            "what is left of them)"
+        self.notice = Words(
+            "storage.moved_aside.notice", {"path": self.path, "why": why, "aside": self.moved_aside.name}
         )
-        log.warning("%s", self.notice)
+        log.warning("%s", self.notice.said("en"))
         try:
             return self._connect()
         except (sqlite3.DatabaseError, _Unusable) as error:
-            raise StorageError(f"{self.path} cannot be made afresh ({error}): {_FIX_DIR}") from None
+            log.error("%s cannot be made afresh: %s", self.path, error)
+            raise StorageError("storage.afresh", path=self.path, fix=_FIX_DIR) from None
 
     def _connect(self) -> sqlite3.Connection:
         created = not self.path.exists()
@@ -264,10 +267,7 @@ class GameStore:
             db.execute("PRAGMA temp_store = MEMORY")
             mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if str(mode).lower() != "wal":
-                raise StorageError(
-                    f"{self.path}: SQLite cannot keep a write-ahead log here (journal mode {mode!r}); "
-                    "put state_dir on an ordinary local file system (ext4 on the SD card)"
-                )
+                raise StorageError("storage.no_wal", path=self.path, mode=repr(mode))
             self._upgrade(db)
             with _transaction(db):  # proves the directory can be written, before the first move
                 db.execute("INSERT OR REPLACE INTO meta VALUES ('opened', ?)", (self._now(),))
@@ -284,18 +284,20 @@ class GameStore:
         try:
             check = [row[0] for row in db.execute("PRAGMA quick_check")]
             if check != ["ok"]:
-                raise _Unusable(f"is damaged (SQLite's quick_check: {'; '.join(map(str, check[:3]))})")
+                raise _Unusable(
+                    Words("storage.why.damaged"), f"SQLite's quick_check: {'; '.join(map(str, check[:3]))}"
+                )
             app = db.execute("PRAGMA application_id").fetchone()[0]
             version = db.execute("PRAGMA user_version").fetchone()[0]
             tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         finally:
             db.close()
         if app != APPLICATION_ID and (app != 0 or tables):
-            raise _Unusable(f"is not Kostka's (application_id {app:#x}, {tables} tables and indexes)")
+            why = Words("storage.why.not_kostka", {"app": f"{app:#x}", "tables": tables})
+            raise _Unusable(why, "not Kostka's")
         if version > SCHEMA_VERSION:
             raise SchemaVersionError(
-                f"{self.path} was written by a newer Kostka (schema {version}; this one knows up to "
-                f"{SCHEMA_VERSION}): update Kostka, or move the file away to start with no saved games"
+                "storage.newer_schema", path=self.path, version=version, known=SCHEMA_VERSION
             )
 
     def _upgrade(self, db: sqlite3.Connection) -> None:
@@ -323,7 +325,7 @@ class GameStore:
                     source.rename(f"{target}{suffix}")
         except OSError as error:
             raise StateDirError(
-                f"{self.path} is damaged and cannot be moved aside ({error.strerror or error}): {_FIX_DIR}"
+                "storage.cannot_move_aside", path=self.path, why=_why_os(error), fix=_FIX_DIR
             ) from None
         _sync_dir(self.state_dir)
         return target
@@ -345,7 +347,7 @@ class GameStore:
         rules = rulebook_to_json(book)
         match = Match.start(book, names)  # the rule book refuses a wrong number of players here
         now = self._now()
-        with self._writing("starting a game") as db:
+        with self._writing(Words("storage.doing.start")) as db:
             self._end_running(db, Outcome((), (), ABANDONED), now)
             cursor = db.execute(
                 "INSERT INTO games (title, rules, players, language, seed, started) VALUES (?,?,?,?,?,?)",
@@ -361,12 +363,16 @@ class GameStore:
         ``number`` must follow the last saved move: a move saved twice or one missing is a
         ``StorageError``, never a silent gap.
         """
-        with self._writing("saving a move") as db:
+        with self._writing(Words("storage.doing.move")) as db:
             game_id, count = self._running(db)
             if number != count + 1:
                 raise StorageError(
-                    f"move {number} ({text!r}) cannot be saved: game {game_id} has {count} saved "
-                    f"moves, so the next is move {count + 1}; rebuild the game with current()"
+                    "storage.move_number",
+                    number=number,
+                    text=repr(text),
+                    game=game_id,
+                    count=count,
+                    next=count + 1,
                 )
             db.execute(
                 "INSERT INTO moves (game_id, number, text, played) VALUES (?,?,?,?)",
@@ -375,7 +381,7 @@ class GameStore:
 
     def undo(self) -> str | None:
         """Delete the current game's last move; its text, or None when there is none to delete."""
-        with self._writing("undoing a move") as db:
+        with self._writing(Words("storage.doing.undo")) as db:
             game_id, count = self._running(db)
             if count == 0:
                 return None
@@ -386,7 +392,7 @@ class GameStore:
 
     def finish(self, outcome: Outcome) -> int:
         """Move the current game to the history with its ``outcome``; the game's id."""
-        with self._writing("finishing the game") as db:
+        with self._writing(Words("storage.doing.finish")) as db:
             game_id, _ = self._running(db)
             self._end_running(db, outcome, self._now())
         return game_id
@@ -396,7 +402,7 @@ class GameStore:
 
         ``reason`` is ``"abandoned"`` or ``"unreadable"``; the id of the game, None if none ran.
         """
-        with self._writing("setting the game aside") as db:
+        with self._writing(Words("storage.doing.set_aside")) as db:
             row = db.execute("SELECT id FROM games WHERE finished IS NULL").fetchone()
             self._end_running(db, Outcome((), (), reason), self._now())
         return int(row[0]) if row else None
@@ -405,20 +411,20 @@ class GameStore:
 
     def setting(self, name: str) -> str | None:
         """A setting the player chose on the box (e.g. ``language``), or None if never chosen."""
-        with self._reading(f"reading the setting {name}") as db:
+        with self._reading(Words("storage.doing.read_setting", {"name": name})) as db:
             row = db.execute("SELECT value FROM meta WHERE key = ?", (SETTING + name,)).fetchone()
         return None if row is None else str(row[0])
 
     def keep_setting(self, name: str, value: str) -> None:
         """Keep a setting on disk (committed and synced, as a move) before returning."""
-        with self._writing(f"keeping the setting {name}") as db:
+        with self._writing(Words("storage.doing.keep_setting", {"name": name})) as db:
             db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (SETTING + name, value))
 
     # --- reading --------------------------------------------------------------------------------
 
     def current(self) -> SavedGame | None:
         """The unfinished game rebuilt move by move, or None; ``SavedGameError`` if it cannot be."""
-        with self._reading("reading the current game") as db:
+        with self._reading(Words("storage.doing.current")) as db:
             row = db.execute(
                 "SELECT id, title, rules, players, language, seed, started FROM games WHERE finished IS NULL"
             ).fetchone()
@@ -428,18 +434,16 @@ class GameStore:
                 "SELECT number, text, played FROM moves WHERE game_id = ? ORDER BY number", (row[0],)
             ).fetchall()
         game_id, title, rules, players, language, seed, started = row
-        where = f"saved game {game_id} ({title}, begun {started[:16].replace('T', ' ')} UTC)"
-        advice = (
-            "it cannot be resumed; choose a new game (the old one goes to the history as unreadable) "
-            "or put back the Kostka version that saved it"
-        )
+        where = {"game": game_id, "title": title, "started": started[:16].replace("T", " ")}
         if [number for number, _, _ in moves] != list(range(1, len(moves) + 1)):
-            raise SavedGameError(f"{where}: its moves are not numbered 1, 2, 3...: {advice}", game_id)
+            raise SavedGameError("storage.saved_game", **where, reason=Words("storage.saved_game.numbers"))
         try:
             book = rulebook_from_json(title, rules)
             match = Match.replay(book, json.loads(players), [text for _, text, _ in moves])
         except (RulebookError, RulesError, ValueError) as error:
-            raise SavedGameError(f"{where}: {error}; {advice}", game_id) from error
+            detail = error.reason if isinstance(error, RulesError) else str(error)
+            reason = Words("storage.saved_game.rules", {"detail": detail})
+            raise SavedGameError("storage.saved_game", **where, reason=reason) from error
         times = tuple(datetime.fromisoformat(played) for _, _, played in moves)
         return SavedGame(game_id, match, language, seed, datetime.fromisoformat(started), times)
 
@@ -449,7 +453,7 @@ class GameStore:
         Ordered by when they were begun (one game at a time, so also by when they ended), not by
         the clock: a Pi has no real-time clock, and without network its time may jump back.
         """
-        with self._reading("reading the history") as db:
+        with self._reading(Words("storage.doing.history")) as db:
             rows = db.execute(
                 """SELECT id, title, rules, players, language, seed, started, finished, winners, scores,
                           reason, (SELECT count(*) FROM moves WHERE game_id = games.id)
@@ -483,7 +487,7 @@ class GameStore:
                FROM games WHERE finished IS NULL"""
         ).fetchone()
         if row is None:
-            raise StorageError("no game is being played: start one first")
+            raise StorageError("storage.no_game")
         return int(row[0]), int(row[1])
 
     def _end_running(self, db: sqlite3.Connection, outcome: Outcome, now: str) -> None:
@@ -499,33 +503,31 @@ class GameStore:
         )
 
     @contextlib.contextmanager
-    def _reading(self, what: str) -> Iterator[sqlite3.Connection]:
+    def _reading(self, what: Words) -> Iterator[sqlite3.Connection]:
         if self._db is None:
-            raise StorageError(f"{what}: the saved games are closed; open the GameStore again")
+            raise StorageError("storage.closed", what=what)
         try:
             yield self._db
         except sqlite3.Error as error:
             raise self._error(error, what) from None
 
     @contextlib.contextmanager
-    def _writing(self, what: str) -> Iterator[sqlite3.Connection]:
+    def _writing(self, what: Words) -> Iterator[sqlite3.Connection]:
         with self._reading(what) as db, _transaction(db):
             yield db
 
-    def _error(self, error: sqlite3.Error, what: str) -> StorageError:
+    def _error(self, error: sqlite3.Error, what: Words) -> StorageError:
         code = _code(error)
+        log.warning("%s: %s: %s", what.said("en"), self.path, error)
         if code in _CORRUPT:
-            return CorruptStoreError(
-                f"{what}: {self.path} is damaged ({error}); restart Kostka: it moves the file aside "
-                "and begins a new one"
-            )
+            return CorruptStoreError("storage.damaged", what=what, path=self.path)
         if code in _UNWRITABLE or "readonly" in str(error) or "unable to open" in str(error):
-            return StateDirError(f"{what}: {self.path} cannot be written ({error}): {_FIX_DIR}")
+            return StateDirError("storage.cannot_write", what=what, path=self.path, fix=_FIX_DIR)
         if code == sqlite3.SQLITE_FULL:
-            return StorageError(f"{what}: the disk holding {self.path} is full; free some space")
+            return StorageError("storage.disk_full", what=what, path=self.path)
         if code == sqlite3.SQLITE_BUSY:
-            return StorageError(f"{what}: {self.path} is in use by another program; stop it and try again")
-        return StorageError(f"{what}: {self.path} failed ({error})")
+            return StorageError("storage.busy", what=what, path=self.path)
+        return StorageError("storage.other", what=what, path=self.path, detail=str(error))
 
 
 @contextlib.contextmanager
@@ -547,11 +549,25 @@ def _code(error: BaseException) -> int | None:
     return code & 0xFF if isinstance(code, int) else None
 
 
-def _why_unwritable(folder: Path) -> str:
+def _why_unwritable(folder: Path) -> Words:
     """Why ``folder`` refuses writes: a read-only file system, or this user's rights."""
     if os.statvfs(folder).f_flag & os.ST_RDONLY:
-        return "it is on a read-only file system"
-    return f"user id {os.geteuid()} may not write there"
+        return Words("storage.why.read_only")
+    return Words("storage.why.user", {"uid": os.geteuid()})
+
+
+def _why_os(error: OSError) -> Words:
+    """Why the system refused, in the catalogue's words (rights, a read-only or full disk), else its
+    error code's name (``ENOTDIR``)."""
+    if error.errno in (errno.EACCES, errno.EPERM):
+        return Words("storage.why.denied")
+    if error.errno == errno.EROFS:
+        return Words("storage.why.read_only")
+    if error.errno in (errno.EEXIST, errno.ENOTDIR):
+        return Words("storage.why.in_the_way")
+    if error.errno == errno.ENOSPC:
+        return Words("storage.why.full")
+    return Words("storage.why.os", {"code": errno.errorcode.get(error.errno or 0, str(error))})
 
 
 def _sync_dir(folder: Path) -> None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from firmware.errors import Words
 from firmware.machine.events import Features
 from firmware.profiles import read_profile_file, write_profile_file
 from vision.errors import ProfileError
@@ -37,10 +38,6 @@ log = logging.getLogger(__name__)
 PROFILE_NAME = "colours.json"
 PROFILE_NAMES = {"colours": PROFILE_NAME, "cards": "cards.json"}
 """The profile file of each mode in the state directory."""
-TAUGHT_AGAIN = {
-    "colours": "the colours are taught again",
-    "cards": 'the cards are taught again ("Teach cards" in a Lezard game, or kostka teach --mode cards)',
-}
 
 
 class TaughtColours:
@@ -55,14 +52,24 @@ class TaughtColours:
     def __init__(self, state_dir: Path, mode: str = "colours") -> None:
         self.mode = mode
         self.path = Path(state_dir) / PROFILE_NAMES[mode]
-        self.notice: str | None = None
+        self.notice: Words | None = None
         self.profile: Profile | None = None
         if self.path.exists():
             try:
                 self.profile = read_profile_file(str(self.path), mode)
             except ProfileError as error:
-                self.notice = f"{error}; the built-in colours are used until {TAUGHT_AGAIN[mode]}"
-                log.warning("%s", self.notice)
+                log.warning("%s", error)
+                why = Words("taught.why.other_mode" if self._other_mode() else "taught.why.broken")
+                fields = {"path": self.path, "reason": why, "command": f"kostka teach --mode {mode}"}
+                self.notice = Words(f"taught.unusable.{mode}", fields)
+
+    def _other_mode(self) -> bool:
+        """Whether the file is a sound profile taught for the other mode."""
+        try:
+            read_profile_file(str(self.path))
+        except ProfileError:
+            return False
+        return True
 
     def keep(self, taught: tuple[tuple[str, Features], ...]) -> Profile:
         """Make the profile of ``taught`` and write it; it is used from now on even if the write fails

@@ -505,7 +505,7 @@ def test_run_with_a_bad_config_says_what_to_fix(tmp_path: Path, capsys: pytest.C
     err = capsys.readouterr().err
     assert "buttons.ok = 2" in err and "SDA" in err and "Traceback" not in err
     assert main(["run", "--config", str(tmp_path / "missing.toml")]) == 2
-    assert "no such config file" in capsys.readouterr().err
+    assert "nie ma takiego pliku konfiguracji" in capsys.readouterr().err
 
 
 def test_a_saved_game_is_taken_up_again(tmp_path: Path) -> None:

@@ -62,13 +62,13 @@ def test_a_broken_config_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     config.write_text("[display\ndriver =", encoding="utf-8")
     assert main(["run", "--config", str(config)]) == 2
     line = one_line(capsys)
-    assert line.startswith("kostka run: ") and "not valid TOML" in line
+    assert line.startswith("kostka run: ") and "to nie jest poprawny TOML (wiersz 1, kolumna 9)" in line
 
 
 def test_a_bad_rule_switch_in_the_config(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     config = tmp_path / "kostka.toml"
     config.write_text(
-        f'state_dir = "{tmp_path / "state"}"\n[display]\ndriver = "terminal"\n'
+        f'language = "en"\nstate_dir = "{tmp_path / "state"}"\n[display]\ndriver = "terminal"\n'
         '[game.rules.stonoga]\nstealing = "yes"\n',
         encoding="utf-8",
     )

@@ -156,21 +156,39 @@ def test_camera_devices_are_spelt_as_open_source_takes_them(
         ("[game.rules]\nstonoga = 3", "game.rules.stonoga = 3 is not a table"),
         ("[game.rules.stonoga]\nx = [1, 2]", "game.rules.stonoga.x = [1, 2] is not a plain value"),
         ("state_dir = ''", "state_dir = '' is not a folder path"),
-        ("[buttons\nok = 5", "<text>: not valid TOML:"),
+        ("[buttons\nok = 5", "<text>: not valid TOML (line 1, column 9)"),
     ],
 )
 def test_bad_values_are_named_with_what_is_allowed(toml: str, expected: str) -> None:
     with pytest.raises(ConfigError) as caught:
         config_from_toml(toml)
-    message = str(caught.value)
+    message = caught.value.message("en")
     assert message.startswith("<text>: ")
     assert expected in message
 
 
+def test_errors_speak_the_files_language_and_polish_before_it_is_known() -> None:
+    with pytest.raises(ConfigError) as polish:
+        config_from_toml("[camera]\nfps = 99")
+    assert (
+        str(polish.value)
+        == "<text>: camera.fps = 99.0 jest poza zakresem; dozwolone: od 0.5 do 60 klatek na sekundę"
+    )
+    with pytest.raises(ConfigError) as english:
+        config_from_toml("language = 'en'\n[camera]\nfps = 99")
+    assert (
+        str(english.value) == "<text>: camera.fps = 99.0 is out of range; allowed: 0.5 to 60 frames a second"
+    )
+    with pytest.raises(ConfigError) as unparsed:
+        config_from_toml("language = 'en'\n[camera\n")
+    assert str(unparsed.value) == "<text>: to nie jest poprawny TOML (wiersz 2, kolumna 8)"
+
+
 def test_a_missing_camera_file_is_named_with_its_full_path(tmp_path: Path) -> None:
     expected = r"camera.source = 'gone.mp4' names nothing that exists \(/.*gone.mp4\)"
-    with pytest.raises(ConfigError, match=expected):
+    with pytest.raises(ConfigError) as caught:
         config_from_toml('[camera]\nsource = "gone.mp4"', base_dir=tmp_path)
+    assert re.search(expected, caught.value.message("en"))
 
 
 def test_errors_name_the_file(tmp_path: Path) -> None:
@@ -178,13 +196,14 @@ def test_errors_name_the_file(tmp_path: Path) -> None:
     path.write_text("[display]\ndriver = 'oled'\n", encoding="utf-8")
     with pytest.raises(ConfigError, match=rf"^{re.escape(str(path))}: display.driver = 'oled'"):
         load_config(path)
-    with pytest.raises(ConfigError, match=r"no such config file; copy firmware/data/kostka.example.toml"):
+    with pytest.raises(ConfigError) as caught:
         load_config(tmp_path / "absent.toml")
+    assert "no such config file; copy firmware/data/kostka.example.toml" in caught.value.message("en")
     assert issubclass(ConfigError, ValueError)
 
 
 def test_pins_2_and_3_are_free_without_an_i2c_display_but_still_not_buttons() -> None:
-    with pytest.raises(ConfigError, match=r"buttons\.ok = 3 is not a free GPIO pin"):
+    with pytest.raises(ConfigError, match=r"buttons\.ok = 3 nie jest wolnym pinem GPIO"):
         config_from_toml("[display]\ndriver = 'terminal'\n[buttons]\nok = 3")
 
 

@@ -176,7 +176,7 @@ def test_kostka_run_on_a_pi_without_gpio_is_one_line_and_exit_2(
     model = tmp_path / "model"
     model.write_text("Raspberry Pi 3 Model B Plus Rev 1.3\x00")
     monkeypatch.setattr(board, "MODEL_PATHS", (model,))
-    monkeypatch.setattr("firmware.cli.run.choose_networks", lambda state_dir: "networks: test")
+    monkeypatch.setattr("firmware.cli.run.choose_networks", lambda state_dir, lang: "networks: test")
     monkeypatch.setattr("firmware.loop.Loop.run", lambda self: 0)  # were the start to go on, it must not hang
     config = tmp_path / "kostka.toml"
     config.write_text(f'state_dir = "{tmp_path / "state"}"\n[display]\ndriver = "dummy"\n', encoding="utf-8")

@@ -38,6 +38,7 @@ def test_both_languages_have_the_same_keys() -> None:
 
 
 def test_the_parts_join_without_overwriting_each_other() -> None:
+    from firmware.messages import box as messages_box
     from firmware.messages import catalogue as messages
     from firmware.messages import flows as messages_flows
     from firmware.messages import help as messages_help
@@ -53,6 +54,7 @@ def test_the_parts_join_without_overwriting_each_other() -> None:
         messages_rules.CATALOGUE,
     )
     parts += (messages_flows.CATALOGUE, messages_help.CATALOGUE)
+    parts += (messages_box.CATALOGUE,)
     for lang, own in (("pl", messages.PL), ("en", messages.EN)):
         seen = set(own)
         for part in parts:

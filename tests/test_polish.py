@@ -53,6 +53,7 @@ SHARED = frozenset(
         "ala", "olek", "kostka", "bcm", "dnn", "gpio", "oled", "raspberry", "pi", "raspi", "config",
         "sudo", "usermod", "user", "python", "lgpio", "cdetect", "ag", "cm", "focus", "gnd", "scl",
         "sda", "vcc", "onnx", "opencv", "runtime", "toml", "apt", "venv", "gpiozero", "json",
+        "sqlite", "utc", "program",
         # values typed on the command line
         "fast",
     }
@@ -60,9 +61,11 @@ SHARED = frozenset(
 
 NOT_WORDS = re.compile(
     r"--[\w-]+|kostka \w+|\[\w+\]|`[^`]*`|\S*[/\\]\S*|\$\w+|\w*\.(?:toml|sh|json|png)|\w+ = \w+"
+    r"|\w+(?:[._]\w+)+|\w+=|\w*\d\w*"
 )
 """Flags (``--players``), commands (``kostka play``), a data file's tables, `keys` and settings
-(``guess = false``), paths, file names and variables: not language."""
+(``guess = false``), paths, file names and variables, the config's keys (``state_dir``,
+``buttons.ok``, ``StateDirectory=``) and names with a digit (``ext4``, ``sqlite3``): not language."""
 
 
 def words(text: str) -> list[str]:

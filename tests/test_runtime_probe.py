@@ -206,9 +206,10 @@ def test_the_service_says_in_one_line_which_runtime_and_why(
 ) -> None:
     crashed = Verdict("crashed", "signal 11 (SIGSEGV)", "1.32.0")
     monkeypatch.setattr(runtime_probe, "probe", lambda **kw: crashed)
-    said = choose_networks(tmp_path)
+    said = choose_networks(tmp_path, "en")
     assert said == "networks: OpenCV dnn (ONNX Runtime 1.32.0 crashed: signal 11 (SIGSEGV)) (probed now)"
-    assert choose_networks(tmp_path).endswith("(SIGSEGV))")  # kept: not probed again
+    again = choose_networks(tmp_path, "pl")  # kept: not probed again
+    assert again == "sieci: OpenCV dnn (ONNX Runtime 1.32.0 padł: signal 11 (SIGSEGV))"
 
 
 def test_both_camera_checks_show_the_runtime_and_why(tmp_path: Path) -> None:

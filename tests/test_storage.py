@@ -204,7 +204,7 @@ def test_undo_goes_back_one_confirmed_move_at_a_time(store: GameStore) -> None:
 
 
 def test_a_move_out_of_turn_is_refused_and_not_saved(store: GameStore) -> None:
-    with pytest.raises(StorageError, match="no game is being played: start one first"):
+    with pytest.raises(StorageError, match="No game is being played: start one first"):
         store.save_move(1, "roll 3 5")
     store.start(ShutTheBox(), ["Ala"], language="pl")
     store.save_move(1, "roll 3 5")
@@ -225,7 +225,7 @@ def test_a_finished_game_goes_to_the_history(store: GameStore) -> None:
         assert outcome is not None
         store.finish(outcome)
         assert store.current() is None
-    with pytest.raises(StorageError, match="no game is being played"):
+    with pytest.raises(StorageError, match="No game is being played"):
         store.finish(Outcome((0,), (0,), "rounds-played"))
     history = store.history()
     assert [game.players for game in history] == [("Jan", "Ewa", "Iza"), ("Ola",), ("Ala", "Olek")]
@@ -285,7 +285,7 @@ def test_a_saved_move_that_no_longer_applies(tmp_path: Path) -> None:
         with pytest.raises(SavedGameError) as caught:
             store.current()
         message = str(caught.value)
-        assert f"saved game {game.id} (shut-the-box, begun " in message
+        assert f"Saved game {game.id} (shut-the-box, begun " in message
         assert "saved move 2 'shut 9' does not apply" in message
         assert "choose a new game" in message
         assert caught.value.game_id == game.id
@@ -334,7 +334,7 @@ def test_a_file_that_is_not_a_database_is_moved_aside(tmp_path: Path) -> None:
     with GameStore(tmp_path, clock=Clock()) as store:
         assert store.moved_aside == tmp_path / "games-damaged-20261130T100001Z.db"
         assert store.moved_aside.read_bytes() == junk
-        assert store.notice is not None and "moved aside to games-damaged-" in store.notice
+        assert store.notice is not None and "moved aside to games-damaged-" in store.notice.said("en")
         assert store.current() is None and store.history() == []
         store.start(ShutTheBox(), ["Ala"], language="pl")
         store.save_move(1, "roll 3 5")
@@ -352,7 +352,7 @@ def test_a_damaged_database_is_moved_aside_with_its_games(tmp_path: Path) -> Non
     (tmp_path / DB_NAME).write_bytes(bytes(data))
     with GameStore(tmp_path, clock=Clock()) as store:
         assert store.moved_aside is not None and store.moved_aside.read_bytes() == bytes(data)
-        assert store.notice is not None and "is damaged" in store.notice
+        assert store.notice is not None and "is damaged" in store.notice.said("en")
         assert store.history() == []
     # a second damaged file in the same second keeps the first one
     (tmp_path / DB_NAME).write_bytes(b"not sqlite at all" * 100)
@@ -377,7 +377,7 @@ def test_another_programs_database_is_moved_aside_not_changed(tmp_path: Path) ->
     other.close()
     with GameStore(tmp_path, clock=Clock()) as store:
         assert store.moved_aside is not None
-        assert store.notice is not None and "is not Kostka's" in store.notice
+        assert store.notice is not None and "is not Kostka's" in store.notice.said("en")
     moved = sqlite3.connect(store.moved_aside)
     assert moved.execute("SELECT name FROM photos").fetchall() == [("tray.jpg",)]
     moved.close()
@@ -394,7 +394,7 @@ def test_damage_found_while_playing_is_a_clear_error(tmp_path: Path) -> None:
             raw.seek(2 * 4096)
             raw.write(b"\xa5" * 8192)
         db.execute("PRAGMA shrink_memory")
-        with pytest.raises(CorruptStoreError, match=r"is damaged .*restart Kostka: it moves the file aside"):
+        with pytest.raises(CorruptStoreError, match=r"is damaged; restart Kostka: it moves the file aside"):
             store.history(limit=1000)
 
 
@@ -436,10 +436,10 @@ def test_closing_twice_is_fine_and_a_closed_store_says_so(tmp_path: Path) -> Non
 def test_a_state_dir_that_is_a_file(tmp_path: Path) -> None:
     (tmp_path / "state").write_text("oops")
     with pytest.raises(
-        StateDirError, match=r"cannot be created \(File exists\).*set state_dir in the config"
+        StateDirError, match=r"cannot be created \(a file stands in its place\).*set state_dir in the config"
     ):
         GameStore(tmp_path / "state")
-    with pytest.raises(StateDirError, match=r"cannot be created \(Not a directory\)"):
+    with pytest.raises(StateDirError, match=r"cannot be created \(a file stands in its place\)"):
         GameStore(tmp_path / "state" / "kostka")
 
 
@@ -476,8 +476,8 @@ def test_a_state_dir_without_write_permission(tmp_path: Path) -> None:
                 capture_output=True, text=True, timeout=60,
             )  # fmt: skip
             assert result.returncode == 0, result.stderr
-            assert result.stdout.startswith(f"StateDirError: the state directory {folder} cannot be")
-            assert "may not write there" in result.stdout or "(Permission denied)" in result.stdout
+            assert result.stdout.startswith(f"StateDirError: The state directory {folder} cannot be")
+            assert "may not write there" in result.stdout or "(permission denied)" in result.stdout
             assert "set state_dir in the config" in result.stdout
         assert list(state.iterdir()) == []
     finally:

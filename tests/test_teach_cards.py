@@ -187,7 +187,7 @@ def test_the_box_reads_its_lezard_cards_with_a_cards_profile_in_its_state_direct
 
 @pytest.mark.parametrize(
     ("text", "said"),
-    [("{not json", "is damaged"), (None, "taught for colours, not cards")],
+    [("{not json", "the file is damaged"), (None, "it was taught in the other mode")],
 )
 def test_a_cards_profile_the_box_cannot_use_is_said_and_the_built_in_colours_read(
     tmp_path: Path, text: str | None, said: str
@@ -196,5 +196,5 @@ def test_a_cards_profile_the_box_cannot_use_is_said_and_the_built_in_colours_rea
     (tmp_path / "cards.json").write_text(text if text is not None else colours.to_json(), encoding="utf-8")
     kept = TaughtColours(tmp_path, "cards")
     assert kept.profile is None
-    assert kept.notice is not None and said in kept.notice
-    assert "the built-in colours are used until the cards are taught again" in kept.notice
+    assert kept.notice is not None and said in kept.notice.said("en")
+    assert "the built-in colours are used until the cards are taught again" in kept.notice.said("en")

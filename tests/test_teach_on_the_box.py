@@ -199,7 +199,7 @@ def test_teaching_from_the_game_menu_and_a_profile_that_cannot_be_written() -> N
 def test_a_damaged_profile_falls_back_to_the_built_in_colours_with_a_notice(tmp_path: Path) -> None:
     (tmp_path / PROFILE_NAME).write_text("{not json", encoding="utf-8")
     kept = TaughtColours(tmp_path)
-    assert kept.profile is None and kept.notice is not None and "teach" in kept.notice
+    assert kept.profile is None and kept.notice is not None and "taught again" in kept.notice.said("en")
 
 
 # --- the camera thread and the whole loop ------------------------------------------------------------

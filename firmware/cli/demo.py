@@ -150,7 +150,7 @@ def play(args: argparse.Namespace, state_dir: Path) -> int:
             stand_ins=True,
         )
     except AppError as error:
-        return fail(str(error))
+        return fail(error.message(args.lang))
     with parts:
         if not args.json:
             for notice in parts.notices:
@@ -194,7 +194,7 @@ def play(args: argparse.Namespace, state_dir: Path) -> int:
         try:
             loop.run()
         except StorageError as error:
-            return fail(str(error))
+            return fail(error.message(args.lang))
         finally:
             done.set()
         state = loop.state

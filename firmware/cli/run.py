@@ -76,13 +76,14 @@ def with_players(config: Config, text: str | None) -> Config:
     return replace(config, game=replace(config.game, names=names, players=players))
 
 
-def choose_networks(state_dir: Path) -> str:
+def choose_networks(state_dir: Path, lang: str) -> str:
     """ONNX Runtime for the networks only if it passed its probe (kept in ``state_dir``), else
-    OpenCV's dnn; returns the line for the journal that says which and why. While a probe runs,
-    systemd's watchdog is petted and its start timeout extended."""
+    OpenCV's dnn; returns the line for the journal, in ``lang``, that says which and why. While a
+    probe runs, systemd's watchdog is petted and its start timeout extended."""
     from firmware.devices.notify import Notifier
     from firmware.devices.onnx_runtime import choose_probed_runtime, runtime_line
     from firmware.devices.runtime_probe import probe
+    from firmware.messages.i18n import t
 
     with Notifier.from_environ() as notifier:
 
@@ -91,7 +92,8 @@ def choose_networks(state_dir: Path) -> str:
 
         notifier.status("checking ONNX Runtime in a child process")
         _, probed = choose_probed_runtime(state_dir, probe=lambda: probe(tick=starting))
-    return f"{runtime_line()}{' (probed now)' if probed else ''}"
+    line = runtime_line(lang)
+    return t("box.runtime.probed", lang, line=line) if probed else line
 
 
 def run(args: argparse.Namespace) -> int:
@@ -101,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     from firmware.loop import Loop
     from firmware.machine.step import ReadDice
     from firmware.messages.i18n import t
-    from firmware.standins.buttons import KEY_HELP, KeyboardButtons, cbreak
+    from firmware.standins.buttons import KeyboardButtons, cbreak
     from firmware.storage import StorageError
 
     config = config_or_say("run", args.config)
@@ -112,21 +114,22 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"kostka run: {t('play.bad_players', config.language, reason=error)}", file=sys.stderr)
         return 2
-    networks = choose_networks(config.state_dir)  # before the parts: the box's check shows it
+    lang = config.language
+    networks = choose_networks(config.state_dir, lang)  # before the parts: the box's check shows it
     tty = sys.stdout.isatty()
     try:
         seed = random.SystemRandom().randrange(2**31)  # the stand-in dice's, if there are any
         stream = sys.stdout if tty else None
         parts = open_parts(config, keyboard=sys.stdin, stream=stream, seed=seed, stand_ins=args.stand_ins)
     except AppError as error:
-        print(f"kostka run: {error}", file=sys.stderr)
+        print(f"kostka run: {error.message(lang)}", file=sys.stderr)
         return 2
     with parts, cbreak(sys.stdin) if sys.stdin.isatty() else contextlib.nullcontext():
         start = begin(parts)
         for notice in [networks, *parts.notices]:
             print(f"kostka run: {notice}", file=sys.stderr)
         if isinstance(parts.buttons, KeyboardButtons):
-            print(f"keys: {KEY_HELP}", file=sys.stderr)
+            print(t("box.keys", lang), file=sys.stderr)
         dice = parts.dice
         timers: list[threading.Timer] = []
 
@@ -156,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             status = loop.run()
         except StorageError as error:  # a move that cannot be saved: stop (systemd starts again)
-            print(f"kostka run: {error}", file=sys.stderr)
+            print(f"kostka run: {error.message(lang)}", file=sys.stderr)
             status = 1
         for timer in timers:
             timer.cancel()

@@ -36,7 +36,6 @@ from typing import Any, Self
 
 from firmware.errors import KostkaError
 from firmware.machine.events import ButtonEvent
-from firmware.messages.i18n import t
 
 
 class Button(enum.Enum):
@@ -56,14 +55,6 @@ REPEAT_EVERY_S = 0.15
 
 class ButtonsError(KostkaError, RuntimeError):
     """Buttons that cannot be set up; ``str()`` is English, ``message(lang)`` any language."""
-
-    def __init__(self, key: str, **fields: object) -> None:
-        self.key = key
-        self.fields = fields
-        super().__init__(t(key, "en", **fields))
-
-    def message(self, lang: str) -> str:
-        return t(self.key, lang, **self.fields)
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,6 @@ from typing import Any, Protocol, Self, TextIO
 from PIL import Image
 
 from firmware.errors import KostkaError
-from firmware.messages.i18n import t
 
 WIDTH, HEIGHT = 128, 64
 DRIVERS = ("ssd1306", "sh1106", "terminal", "dummy")
@@ -38,14 +37,6 @@ STAND_INS: Mapping[str, str] = {"terminal": "firmware.standins.terminal_display:
 
 class DisplayError(KostkaError, RuntimeError):
     """A display that cannot be opened or written; ``str()`` is English, ``message(lang)`` any language."""
-
-    def __init__(self, key: str, **fields: object) -> None:
-        self.key = key
-        self.fields = fields
-        super().__init__(t(key, "en", **fields))
-
-    def message(self, lang: str) -> str:
-        return t(self.key, lang, **self.fields)
 
 
 class Display(Protocol):

@@ -38,7 +38,6 @@ _ARROWS = {
     "\x1bOD": ButtonEvent.PREV,
     "\x1bOC": ButtonEvent.NEXT,
 }
-KEY_HELP = "a/← previous · d/→ next · space/Enter OK · m menu (a long OK press)"
 
 
 def events_from_keys(text: str, keys: Mapping[str, ButtonEvent] = DEFAULT_KEYS) -> list[ButtonEvent]:

@@ -1,0 +1,294 @@
+"""What kostka run and the parts it builds say to the person setting the box up, in Polish and
+in English: the start-up notices (stand-ins, the networks' runtime), the keyboard's keys, the saved
+games' store, the taught colours and the config file's errors.
+
+catalogue.CATALOGUE merges them in, so i18n.t says them (same rules as the rest: the same keys
+and fields in both languages, checked by tests/test_i18n.py). Terminal lines: a sentence or two.
+"""
+
+from __future__ import annotations
+
+PL: dict[str, str] = {
+    # the start-up notices of kostka run (firmware/app.py, firmware/cli/run.py)
+    "box.runtime.probed": "{line} (sprawdzone teraz)",
+    "box.keys": "klawisze: a/← wstecz · d/→ dalej · spacja/Enter OK · m menu (długie naciśnięcie OK)",
+    "box.no_gpio.keyboard": "tu nie ma GPIO: przyciski to klawiatura",
+    "box.no_gpio.script": "tu nie ma GPIO: przyciski naciska skrypt",
+    "box.no_picamera2": "tu nie ma picamera2: kamera filmuje zastępcze kostki",
+    "box.oled.terminal": "{reason} Ekran OLED rysuję w terminalu.",
+    "box.oled.memory": "{reason} Ekran OLED rysuję tylko w pamięci.",
+    "box.rules_switch": "{section} w konfiguracji: {reason}; popraw albo usuń ten przełącznik",
+    # taught colours and cards that cannot be used (firmware/taught.py)
+    "taught.unusable.colours": (
+        "Nauczonych kolorów z {path} nie da się użyć ({reason}); używam wbudowanych, dopóki kolory "
+        "nie zostaną nauczone od nowa"
+    ),
+    "taught.unusable.cards": (
+        "Nauczonych kart z {path} nie da się użyć ({reason}); używam wbudowanych kolorów, dopóki karty "
+        "nie zostaną nauczone od nowa („Naucz kart” w grze Lezard Domino albo {command})"
+    ),
+    "taught.why.broken": "plik jest uszkodzony",
+    "taught.why.other_mode": "nauczono go w drugim trybie (kolory kostek albo karty)",
+    # the saved games' store (firmware/storage.py)
+    "storage.fix": (
+        "daj prawo zapisu użytkownikowi, jako który działa Kostka (StateDirectory= usługi, "
+        "/var/lib/kostka, da się zapisywać także przy głównym systemie plików tylko do odczytu), "
+        "albo ustaw state_dir w konfiguracji"
+    ),
+    "storage.dir.create": "Nie mogę utworzyć katalogu zapisu {folder} ({why}): utwórz go i {fix}",
+    "storage.dir.not_folder": "Katalog zapisu {folder} nie jest katalogiem: {fix}",
+    "storage.dir.unwritable": "Nie mogę pisać w katalogu zapisu {folder} ({why}): {fix}",
+    "storage.why.read_only": "leży na systemie plików tylko do odczytu",
+    "storage.why.user": "użytkownik numer {uid} nie może w nim pisać",
+    "storage.why.denied": "brak uprawnień",
+    "storage.why.full": "dysk jest pełny",
+    "storage.why.in_the_way": "na jego miejscu stoi plik",
+    "storage.why.os": "błąd systemu {code}",
+    "storage.why.damaged": "jest uszkodzony",
+    "storage.why.not_kostka": "nie jest plikiem Kostki (application_id {app}, tabel i indeksów: {tables})",
+    "storage.moved_aside.notice": (
+        "{path} {why}: odłożyłam go jako {aside} i zaczęłam nowy, pusty; gry ze starego pliku nie "
+        "przepadły, ale ich nie pokazuję (sqlite3 odczyta, co z nich zostało)"
+    ),
+    "storage.afresh": "Nie mogę założyć {path} od nowa: {fix}",
+    "storage.no_wal": (
+        "{path}: SQLite nie może tu prowadzić dziennika WAL (journal_mode {mode}); umieść state_dir "
+        "na zwykłym lokalnym systemie plików (ext4 na karcie pamięci)"
+    ),
+    "storage.newer_schema": (
+        "{path} zapisała nowsza Kostka (schemat {version}; ta zna schematy do {known}): zaktualizuj "
+        "Kostkę albo przenieś plik gdzie indziej, żeby zacząć bez zapisanych gier"
+    ),
+    "storage.cannot_move_aside": "{path} jest uszkodzony i nie mogę go odłożyć ({why}): {fix}",
+    "storage.move_number": (
+        "Nie mogę zapisać ruchu {number} ({text}): gra {game} ma zapisanych ruchów: {count}, więc "
+        "następny to ruch {next}"
+    ),
+    "storage.no_game": "Żadna gra się nie toczy: najpierw zacznij grę",
+    "storage.closed": "{what}: zapisane gry są zamknięte",
+    "storage.damaged": (
+        "{what}: {path} jest uszkodzony; uruchom Kostkę jeszcze raz: odłoży plik i zacznie nowy"
+    ),
+    "storage.cannot_write": "{what}: nie mogę pisać w {path}: {fix}",
+    "storage.disk_full": "{what}: dysk z {path} jest pełny; zwolnij trochę miejsca",
+    "storage.busy": "{what}: {path} jest zajęty przez inny program; zatrzymaj go i spróbuj znowu",
+    "storage.other": "{what}: błąd {path} ({detail})",
+    "storage.doing.open": "Otwieram zapisane gry",
+    "storage.doing.start": "Zaczynam grę",
+    "storage.doing.move": "Zapisuję ruch",
+    "storage.doing.undo": "Cofam ruch",
+    "storage.doing.finish": "Kończę grę",
+    "storage.doing.set_aside": "Odkładam grę",
+    "storage.doing.read_setting": "Czytam ustawienie {name}",
+    "storage.doing.keep_setting": "Zapisuję ustawienie {name}",
+    "storage.doing.current": "Czytam bieżącą grę",
+    "storage.doing.history": "Czytam historię",
+    "storage.saved_game": (
+        "Zapisanej gry {game} ({title}, zaczętej {started} UTC) nie da się wznowić: {reason}; wybierz "
+        "nową grę (stara trafi do historii jako nieczytelna) albo wróć do wersji Kostki, która ją zapisała"
+    ),
+    "storage.saved_game.numbers": "jej ruchy nie są ponumerowane 1, 2, 3…",
+    "storage.saved_game.rules": "jej zasady albo ruchy już nie pasują ({detail})",
+    # the config file's errors (firmware/config.py)
+    "config.missing": (
+        "{path}: nie ma takiego pliku konfiguracji; skopiuj tam firmware/data/kostka.example.toml "
+        "albo pomiń --config, żeby użyć ustawień domyślnych"
+    ),
+    "config.unreadable": "{path}: nie mogę przeczytać pliku ({reason})",
+    "config.not_toml": "{origin}: to nie jest poprawny TOML (wiersz {line}, kolumna {column})",
+    "config.bad": "{origin}: {setting} = {value} {problem}; dozwolone: {allowed}",
+    "config.unknown_key": "{origin}: nieznany klucz {name} {place}; dozwolone: {allowed}",
+    "config.place.in": "w [{where}]",
+    "config.place.top": "na najwyższym poziomie",
+    "config.problem.i2c_pin": "to pin {wire} magistrali I2C ekranu OLED",
+    "config.problem.not_free_pin": "nie jest wolnym pinem GPIO",
+    "config.problem.already": "to już {other}",
+    "config.problem.range": "jest poza zakresem",
+    "config.problem.not_driver": "nie jest sterownikiem wyświetlacza",
+    "config.problem.not_bus": "nie jest numerem magistrali I2C",
+    "config.problem.not_address": "nie jest 7-bitowym adresem I2C",
+    "config.problem.not_rotation": "nie jest obrotem",
+    "config.problem.not_exposure": "nie jest ustawieniem naświetlania",
+    "config.problem.not_mains": "nie jest częstotliwością sieci",
+    "config.problem.not_source": "nie jest źródłem obrazu",
+    "config.problem.no_device": "nie ma numeru urządzenia",
+    "config.problem.nothing": "nie wskazuje niczego, co istnieje ({path})",
+    "config.problem.not_game": "nie jest grą",
+    "config.problem.players": "to zła liczba graczy w {title}",
+    "config.problem.not_goal": "nie jest celem podpowiedzi",
+    "config.problem.not_table": "nie jest tabelą",
+    "config.problem.not_plain": "nie jest prostą wartością",
+    "config.problem.not_list": "nie jest listą",
+    "config.problem.names": "nie nadaje się ({reason})",
+    "config.problem.not_language": "nie jest językiem",
+    "config.problem.not_text": "nie jest tekstem",
+    "config.problem.not_whole": "nie jest liczbą całkowitą",
+    "config.problem.not_number": "nie jest liczbą",
+    "config.problem.not_path": "nie jest ścieżką do folderu",
+    "config.allowed.fingerprint": "odcisk, który wypisuje kostka board --confirm",
+    "config.allowed.free_pin": "wolny pin BCM 4-27",
+    "config.allowed.bcm": "BCM 4-27 (zobacz hardware/wiring.md)",
+    "config.allowed.three_pins": "trzy różne piny",
+    "config.allowed.long_press": "od 0.3 do 5.0 sekundy",
+    "config.allowed.debounce": "od 0 do 500 milisekund i krócej niż long_press_s",
+    "config.allowed.bus": "0-31 (/dev/i2c-N; na Raspberry Pi 1)",
+    "config.allowed.address": "0x08-0x77; OLED ma 0x3C albo 0x3D (pokaże to i2cdetect -y 1)",
+    "config.allowed.rotation": "0 albo 180 (ekrany są poziome)",
+    "config.allowed.width": "od 160 do 4608 pikseli",
+    "config.allowed.height": "od 120 do 3496 pikseli",
+    "config.allowed.fps": "od 0.5 do 60 klatek na sekundę",
+    "config.allowed.idle_fps": "od 0.1 do camera.fps ({fps})",
+    "config.allowed.stall": "od 1 do 300 sekund i co najmniej dwie klatki bezczynności ({least} s)",
+    "config.allowed.focus": "od 10 do 200 cm do dna tacki albo 0, żeby zostawić obiektyw",
+    "config.allowed.mains": "50, 60 albo 0 (bez oświetlenia z sieci)",
+    "config.allowed.source": "{named}, plik wideo, folder albo wzorzec nazw obrazów",
+    "config.allowed.players": "od {low} do {high} graczy",
+    "config.allowed.switches": "[{table}] z jednym wierszem na przełącznik",
+    "config.allowed.plain": "true/false, liczba, tekst",
+    "config.allowed.names": 'lista imion, np. ["Ala", "Olek"], każde od 1 do {n} liter',
+    "config.allowed.section": "sekcja [{name}]",
+    "config.allowed.integer": "liczba całkowita, np. 17 albo 0x3C",
+    "config.allowed.number": "liczba, np. 1.5",
+    "config.allowed.path": "ścieżka, np. /var/lib/kostka",
+}
+
+EN: dict[str, str] = {
+    "box.runtime.probed": "{line} (probed now)",
+    "box.keys": "keys: a/← previous · d/→ next · space/Enter OK · m menu (a long OK press)",
+    "box.no_gpio.keyboard": "no GPIO here: buttons come from the keyboard",
+    "box.no_gpio.script": "no GPIO here: buttons come from the script",
+    "box.no_picamera2": "no picamera2 here: the camera films stand-in dice",
+    "box.oled.terminal": "{reason} The OLED is drawn in the terminal.",
+    "box.oled.memory": "{reason} The OLED is drawn in memory only.",
+    "box.rules_switch": "{section} in the config: {reason}; fix or delete the switch",
+    "taught.unusable.colours": (
+        "The taught colours in {path} cannot be used ({reason}); the built-in colours are used until "
+        "the colours are taught again"
+    ),
+    "taught.unusable.cards": (
+        "The taught cards in {path} cannot be used ({reason}); the built-in colours are used until the "
+        'cards are taught again ("Teach cards" in a Lezard Domino game, or {command})'
+    ),
+    "taught.why.broken": "the file is damaged",
+    "taught.why.other_mode": "it was taught in the other mode (dice colours or cards)",
+    "storage.fix": (
+        "make it writable by the user Kostka runs as (the service's StateDirectory=, /var/lib/kostka, "
+        "stays writable when the root file system is read-only), or set state_dir in the config"
+    ),
+    "storage.dir.create": "The state directory {folder} cannot be created ({why}): create it and {fix}",
+    "storage.dir.not_folder": "The state directory {folder} is not a directory: {fix}",
+    "storage.dir.unwritable": "The state directory {folder} cannot be written ({why}): {fix}",
+    "storage.why.read_only": "it is on a read-only file system",
+    "storage.why.user": "user id {uid} may not write there",
+    "storage.why.denied": "permission denied",
+    "storage.why.full": "the disk is full",
+    "storage.why.in_the_way": "a file stands in its place",
+    "storage.why.os": "system error {code}",
+    "storage.why.damaged": "is damaged",
+    "storage.why.not_kostka": "is not Kostka's (application_id {app}, {tables} tables and indexes)",
+    "storage.moved_aside.notice": (
+        "{path} {why}: it was moved aside to {aside} and a new, empty one was begun; the games in the "
+        "old file are not lost, only hidden (sqlite3 can read what is left of them)"
+    ),
+    "storage.afresh": "{path} cannot be made afresh: {fix}",
+    "storage.no_wal": (
+        "{path}: SQLite cannot keep a write-ahead log here (journal_mode {mode}); put state_dir on an "
+        "ordinary local file system (ext4 on the SD card)"
+    ),
+    "storage.newer_schema": (
+        "{path} was written by a newer Kostka (schema {version}; this one knows up to {known}): update "
+        "Kostka, or move the file away to start with no saved games"
+    ),
+    "storage.cannot_move_aside": "{path} is damaged and cannot be moved aside ({why}): {fix}",
+    "storage.move_number": (
+        "Move {number} ({text}) cannot be saved: game {game} has {count} saved moves, so the next is "
+        "move {next}"
+    ),
+    "storage.no_game": "No game is being played: start one first",
+    "storage.closed": "{what}: the saved games are closed",
+    "storage.damaged": (
+        "{what}: {path} is damaged; restart Kostka: it moves the file aside and begins a new one"
+    ),
+    "storage.cannot_write": "{what}: {path} cannot be written: {fix}",
+    "storage.disk_full": "{what}: the disk holding {path} is full; free some space",
+    "storage.busy": "{what}: {path} is in use by another program; stop it and try again",
+    "storage.other": "{what}: {path} failed ({detail})",
+    "storage.doing.open": "Opening the saved games",
+    "storage.doing.start": "Starting a game",
+    "storage.doing.move": "Saving a move",
+    "storage.doing.undo": "Undoing a move",
+    "storage.doing.finish": "Finishing the game",
+    "storage.doing.set_aside": "Setting the game aside",
+    "storage.doing.read_setting": "Reading the setting {name}",
+    "storage.doing.keep_setting": "Keeping the setting {name}",
+    "storage.doing.current": "Reading the current game",
+    "storage.doing.history": "Reading the history",
+    "storage.saved_game": (
+        "Saved game {game} ({title}, begun {started} UTC) cannot be resumed: {reason}; choose a new "
+        "game (the old one goes to the history as unreadable) or put back the Kostka version that saved it"
+    ),
+    "storage.saved_game.numbers": "its moves are not numbered 1, 2, 3...",
+    "storage.saved_game.rules": "its rules or moves no longer fit ({detail})",
+    "config.missing": (
+        "{path}: no such config file; copy firmware/data/kostka.example.toml there, "
+        "or leave --config out to use the defaults"
+    ),
+    "config.unreadable": "{path}: cannot be read ({reason})",
+    "config.not_toml": "{origin}: not valid TOML (line {line}, column {column})",
+    "config.bad": "{origin}: {setting} = {value} {problem}; allowed: {allowed}",
+    "config.unknown_key": "{origin}: unknown key {name} {place}; allowed: {allowed}",
+    "config.place.in": "in [{where}]",
+    "config.place.top": "at the top level",
+    "config.problem.i2c_pin": "is the OLED's I2C {wire} pin",
+    "config.problem.not_free_pin": "is not a free GPIO pin",
+    "config.problem.already": "is already {other}",
+    "config.problem.range": "is out of range",
+    "config.problem.not_driver": "is not a display driver",
+    "config.problem.not_bus": "is not an I2C bus number",
+    "config.problem.not_address": "is not a 7-bit I2C address",
+    "config.problem.not_rotation": "is not a rotation",
+    "config.problem.not_exposure": "is not an exposure",
+    "config.problem.not_mains": "is not a mains frequency",
+    "config.problem.not_source": "is not a camera source",
+    "config.problem.no_device": "has no device number",
+    "config.problem.nothing": "names nothing that exists ({path})",
+    "config.problem.not_game": "is not a game",
+    "config.problem.players": "cannot play {title}",
+    "config.problem.not_goal": "is not an advice goal",
+    "config.problem.not_table": "is not a table",
+    "config.problem.not_plain": "is not a plain value",
+    "config.problem.not_list": "is not a list",
+    "config.problem.names": "cannot be used ({reason})",
+    "config.problem.not_language": "is not a language",
+    "config.problem.not_text": "is not text",
+    "config.problem.not_whole": "is not a whole number",
+    "config.problem.not_number": "is not a number",
+    "config.problem.not_path": "is not a folder path",
+    "config.allowed.fingerprint": "the fingerprint that kostka board --confirm prints",
+    "config.allowed.free_pin": "a free BCM pin 4-27",
+    "config.allowed.bcm": "BCM 4-27 (see hardware/wiring.md)",
+    "config.allowed.three_pins": "three different pins",
+    "config.allowed.long_press": "0.3 to 5.0 seconds",
+    "config.allowed.debounce": "0 to 500 ms, and shorter than long_press_s",
+    "config.allowed.bus": "0-31 (/dev/i2c-N; 1 on a Pi)",
+    "config.allowed.address": "0x08-0x77; an OLED is 0x3C or 0x3D (i2cdetect -y 1 shows it)",
+    "config.allowed.rotation": "0 or 180 (screens are landscape)",
+    "config.allowed.width": "160 to 4608 pixels",
+    "config.allowed.height": "120 to 3496 pixels",
+    "config.allowed.fps": "0.5 to 60 frames a second",
+    "config.allowed.idle_fps": "0.1 up to camera.fps ({fps})",
+    "config.allowed.stall": "1 to 300 seconds and at least two idle frames ({least} s)",
+    "config.allowed.focus": "10 to 200 cm to the tray's floor, or 0 to leave the lens",
+    "config.allowed.mains": "50, 60 or 0 (no lamps on mains)",
+    "config.allowed.source": "{named}, a video file, a folder or a glob of images",
+    "config.allowed.players": "{low}-{high} players",
+    "config.allowed.switches": "[{table}] with one line per rule switch",
+    "config.allowed.plain": "true/false, number, text",
+    "config.allowed.names": 'a list of names such as ["Ala", "Olek"], each 1-{n} letters',
+    "config.allowed.section": "a [{name}] section",
+    "config.allowed.integer": "an integer such as 17 or 0x3C",
+    "config.allowed.number": "a number such as 1.5",
+    "config.allowed.path": "a path such as /var/lib/kostka",
+}
+
+CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}
