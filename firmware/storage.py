@@ -244,16 +244,15 @@ class GameStore:
             if not (isinstance(error, _Unusable) or _code(error) in _CORRUPT):
                 raise self._error(error, Words("storage.doing.open")) from None
             why = error.why if isinstance(error, _Unusable) else Words("storage.why.damaged")
-            log.warning("%s: %s", self.path, error)
+            log.info("%s: %s", self.path, error)
         self.moved_aside = self._move_aside()
         self.notice = Words(
             "storage.moved_aside.notice", {"path": self.path, "why": why, "aside": self.moved_aside.name}
         )
-        log.warning("%s", self.notice.said("en"))
         try:
             return self._connect()
         except (sqlite3.DatabaseError, _Unusable) as error:
-            log.error("%s cannot be made afresh: %s", self.path, error)
+            log.info("%s cannot be made afresh: %s", self.path, error)
             raise StorageError("storage.afresh", path=self.path, fix=_FIX_DIR) from None
 
     def _connect(self) -> sqlite3.Connection:
@@ -518,7 +517,7 @@ class GameStore:
 
     def _error(self, error: sqlite3.Error, what: Words) -> StorageError:
         code = _code(error)
-        log.warning("%s: %s: %s", what.said("en"), self.path, error)
+        log.info("%s: %s: %s", what.said("en"), self.path, error)
         if code in _CORRUPT:
             return CorruptStoreError("storage.damaged", what=what, path=self.path)
         if code in _UNWRITABLE or "readonly" in str(error) or "unable to open" in str(error):

@@ -58,7 +58,7 @@ class TaughtColours:
             try:
                 self.profile = read_profile_file(str(self.path), mode)
             except ProfileError as error:
-                log.warning("%s", error)
+                log.info("%s", error)  # the notice says it to the person
                 why = Words("taught.why.other_mode" if self._other_mode() else "taught.why.broken")
                 fields = {"path": self.path, "reason": why, "command": f"kostka teach --mode {mode}"}
                 self.notice = Words(f"taught.unusable.{mode}", fields)

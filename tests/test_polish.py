@@ -60,12 +60,13 @@ SHARED = frozenset(
 )  # fmt: skip
 
 NOT_WORDS = re.compile(
-    r"--[\w-]+|kostka \w+|\[\w+\]|`[^`]*`|\S*[/\\]\S*|\$\w+|\w*\.(?:toml|sh|json|png)|\w+ = \w+"
+    r"--[\w-]+|kostka \w+|\[\w+\]|`[^`]*`|\S*[/\\]\S*|\$\w+|[\w-]*\.(?:toml|sh|json|png|db)|\w+ = \w+"
     r"|\w+(?:[._]\w+)+|\w+=|\w*\d\w*"
 )
 """Flags (``--players``), commands (``kostka play``), a data file's tables, `keys` and settings
 (``guess = false``), paths, file names and variables, the config's keys (``state_dir``,
-``buttons.ok``, ``StateDirectory=``) and names with a digit (``ext4``, ``sqlite3``): not language."""
+``buttons.ok``, ``StateDirectory=``), names with a digit (``ext4``, ``sqlite3``) and saved-games
+files (``games-damaged-….db``): not language."""
 
 
 def words(text: str) -> list[str]:
