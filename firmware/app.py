@@ -449,6 +449,7 @@ def open_parts(
             idle_fps=config.camera.idle_fps,
             stall_s=config.camera.stall_s,
             fast=fast_camera,
+            lang=config.language,
         )
         built.pop_all()
     return Parts(

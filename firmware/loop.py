@@ -64,6 +64,7 @@ from firmware.machine.step import (
     Tick,
     step,
 )
+from firmware.messages.i18n import t
 from firmware.storage import GameStore
 from firmware.taught import TaughtColours
 from firmware.views import View
@@ -134,8 +135,10 @@ class CameraFeed:
         teacher: Teacher | None = None,
         checker: Checker | None = None,
         warm_up: Callable[[], None] | None = None,
+        lang: str = "en",
     ) -> None:
         self._open_source = open_source
+        self._lang = lang  # what a camera failure is said in
         self._warm_up = warm_up
         self._events = events
         self._reader = reader
@@ -250,7 +253,7 @@ class CameraFeed:
                     self._source = self._open_source()
                 except CameraError as error:
                     self._answered()
-                    self._fail(str(error))
+                    self._fail(error)
                     self._sleep(pause)
                     pause = min(pause * 2, self._backoff[1])
                     continue
@@ -267,7 +270,7 @@ class CameraFeed:
             except CameraError as error:
                 self._answered()
                 self._close_source()
-                self._fail(str(error))
+                self._fail(error)
                 self._sleep(pause)
                 pause = min(pause * 2, self._backoff[1])
                 continue
@@ -323,13 +326,14 @@ class CameraFeed:
                 log.info("camera check: %s, to change: %s", checked.check, told)
         self._put(checked)
 
-    def _fail(self, reason: str) -> None:
+    def _fail(self, error: CameraError) -> None:
+        reason = error.message(self._lang)
         with self._lock:
             self._taking = None  # frames asked of a camera that failed are asked again by the player
             self._checking = None
         if not self.failed:
             self.failed = True
-            log.warning("camera failed: %s", reason)
+            log.warning("%s", t("box.camera_failed", self._lang, reason=reason))
             self._put(CameraFailed(reason))
 
     def _sleep(self, seconds: float) -> None:

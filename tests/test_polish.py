@@ -39,6 +39,7 @@ NAMES = (
     "Lezard Domino",
     "Nogi Stonogi",
     "Interface Options",
+    "Raspberry Pi OS",
     "ONNX Runtime",
     "OpenCV dnn",
 )

@@ -43,16 +43,31 @@ def write_config(folder: Path, *lines: str) -> Path:
     return config
 
 
-def run_box(config: Path) -> subprocess.CompletedProcess[str]:
-    """``kostka run --config config`` with stand-ins, its stdin the keys that power it off."""
+def run_box(config: Path, *, stand_ins: bool = True, until: str = "") -> str:
+    """What ``kostka run --config config`` (with stand-ins) writes, powered off by the keys on its
+    stdin once its stderr has said ``until``."""
     env = {**os.environ, "KOSTKA_RUNTIME": "dnn"}
     env.pop("NOTIFY_SOCKET", None)
-    command = [sys.executable, "-m", "firmware", "run", "--stand-ins", "--config", str(config)]
-    result = subprocess.run(
-        command, input=power_off_keys(), capture_output=True, text=True, timeout=240, cwd=ROOT, env=env
-    )
-    assert result.returncode == POWER_OFF, result.stderr[-2000:]
-    return result
+    command = [sys.executable, "-m", "firmware", "run", *(["--stand-ins"] if stand_ins else [])]
+    command += ["--config", str(config)]
+    with subprocess.Popen(
+        command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    ) as child:
+        assert child.stdin is not None and child.stderr is not None
+        said = ""
+        while until not in said:
+            line = child.stderr.readline()
+            assert line, f"kostka run ended without saying {until!r}: {said}"
+            said += line
+        out, err = child.communicate(power_off_keys(), timeout=240)
+    assert child.returncode == POWER_OFF, (said + err)[-2000:]
+    return said + err + out
 
 
 @pytest.fixture
@@ -71,9 +86,17 @@ def said_by_run(config: Path, capsys: pytest.CaptureFixture[str]) -> str:
 
 
 def test_a_whole_start_off_a_pi_is_polish(tmp_path: Path) -> None:
-    result = run_box(write_config(tmp_path))
-    said = result.stderr + result.stdout
+    said = run_box(write_config(tmp_path))
     assert "klawisze: a/← wstecz" in said and "tu nie ma GPIO" in said and "sieci: OpenCV dnn" in said
+    assert_polish(said)
+
+
+def test_a_camera_the_config_names_but_cannot_open_is_said_in_polish(tmp_path: Path) -> None:
+    """Off a Pi without --stand-ins, the config's picamera2 is required: it is missing here, so the
+    camera thread fails to open it and says so (the dice are then entered by hand)."""
+    said = run_box(write_config(tmp_path), stand_ins=False, until="kamera nie działa")
+    assert "kamera nie działa: Kamera Raspberry Pi 0 (picamera2, " in said
+    assert "picamera2 nie jest zainstalowana" in said
     assert_polish(said)
 
 
@@ -82,8 +105,7 @@ def test_a_damaged_saved_games_file_and_taught_colours_are_said_in_polish(tmp_pa
     state.mkdir()
     (state / "games.db").write_bytes(b"not a database at all" * 100)
     (state / "colours.json").write_text("{not json", encoding="utf-8")
-    result = run_box(write_config(tmp_path))
-    said = result.stderr + result.stdout
+    said = run_box(write_config(tmp_path))
     assert "jest uszkodzony: odłożyłam go jako games-damaged-" in said
     assert "Nauczonych kolorów z " in said and "plik jest uszkodzony" in said
     assert_polish(said)
@@ -93,8 +115,7 @@ def test_in_english_the_start_is_english(tmp_path: Path) -> None:
     state = tmp_path / "state"
     state.mkdir()
     (state / "games.db").write_bytes(b"not a database at all" * 100)
-    result = run_box(write_config(tmp_path, 'language = "en"'))
-    said = result.stderr + result.stdout
+    said = run_box(write_config(tmp_path, 'language = "en"'))
     assert "keys: a/← previous · d/→ next" in said and "no GPIO here: buttons come from the keyboard" in said
     assert "it was moved aside to games-damaged-" in said
     assert english_in(said)

@@ -150,6 +150,39 @@ PL: dict[str, str] = {
     "config.allowed.integer": "liczba całkowita, np. 17 albo 0x3C",
     "config.allowed.number": "liczba, np. 1.5",
     "config.allowed.path": "ścieżka, np. /var/lib/kostka",
+    # the Raspberry Pi camera's failures (firmware/devices/camera/), as kostka run says them
+    "box.camera_failed": "kamera nie działa: {reason}",
+    "camera.failed": "{source}: {problem}",
+    "camera.failed.advice": "{source}: {problem}. {advice}",
+    "picamera2.camera": "Kamera Raspberry Pi {n} (picamera2, {size} {format})",
+    "picamera2.none": "nie ma kamery numer {n} ({detail})",
+    "picamera2.none.advice": (
+        "Sprawdź taśmę kamery (styki we właściwą stronę, zatrzask zamknięty) przy wyłączonym "
+        "Raspberry Pi, potem uruchom `rpicam-hello --list-cameras`"
+    ),
+    "picamera2.unopened": "nie mogę otworzyć kamery ({detail})",
+    "picamera2.unopened.advice": (
+        "Upewnij się, że nie używa jej inny program (`rpicam-*`, druga Kostka), sprawdź taśmę "
+        "i uruchom `rpicam-hello --list-cameras`"
+    ),
+    "picamera2.unstarted": "kamera nie rusza z klatkami {size} {format} ({detail})",
+    "picamera2.unstarted.advice": (
+        "Spróbuj w konfiguracji innego rozmiaru klatek albo sprawdź, czy działa `rpicam-hello`"
+    ),
+    "picamera2.no_frame": "przez {s} s nie przyszła żadna klatka",
+    "picamera2.no_frame.advice": (
+        "Mogła obluzować się taśma kamery: sprawdź ją, a gra pójdzie dalej po ponownej próbie"
+    ),
+    "picamera2.capture": "nie udało się pobrać klatki ({detail})",
+    "picamera2.capture.advice": "Zamknij źródło i otwórz je ponownie; jeśli to się powtarza, sprawdź taśmę",
+    "picamera2.close": "nie udało się zamknąć kamery ({detail})",
+    "picamera2.missing": "picamera2 nie jest zainstalowana albo nie daje się wczytać (brak modułu {module})",
+    "picamera2.no_class": "moduł picamera2 nie ma klasy Picamera2",
+    "picamera2.install": (
+        "Na Raspberry Pi OS: `sudo apt install python3-picamera2 --no-install-recommends`, a środowisko "
+        "wirtualne utwórz przez `python3 -m venv --system-site-packages`, żeby widziało ten pakiet "
+        "(potrzebuje tam `numpy 1.x`); gdzie indziej użyj `usb:0`, pliku wideo albo folderu obrazów"
+    ),
 }
 
 EN: dict[str, str] = {
@@ -289,6 +322,36 @@ EN: dict[str, str] = {
     "config.allowed.integer": "an integer such as 17 or 0x3C",
     "config.allowed.number": "a number such as 1.5",
     "config.allowed.path": "a path such as /var/lib/kostka",
+    "box.camera_failed": "camera failed: {reason}",
+    "camera.failed": "{source}: {problem}",
+    "camera.failed.advice": "{source}: {problem}. {advice}",
+    "picamera2.camera": "Raspberry Pi camera {n} (picamera2, {size} {format})",
+    "picamera2.none": "no camera found at number {n} ({detail})",
+    "picamera2.none.advice": (
+        "Check the ribbon cable (contacts facing the right way, latch closed) with the Pi "
+        "switched off, then run 'rpicam-hello --list-cameras'"
+    ),
+    "picamera2.unopened": "the camera could not be opened ({detail})",
+    "picamera2.unopened.advice": (
+        "Make sure no other program uses it (rpicam-*, another kostka), check the cable, "
+        "and run 'rpicam-hello --list-cameras'"
+    ),
+    "picamera2.unstarted": "the camera would not start with {size} {format} frames ({detail})",
+    "picamera2.unstarted.advice": "Try another frame size in the config, or check 'rpicam-hello' works",
+    "picamera2.no_frame": "no frame came within {s} s",
+    "picamera2.no_frame.advice": (
+        "The camera cable may have come loose: check it, then the game goes on after a retry"
+    ),
+    "picamera2.capture": "capturing a frame failed ({detail})",
+    "picamera2.capture.advice": "Close the source and open it again; check the cable if it keeps failing",
+    "picamera2.close": "closing the camera failed ({detail})",
+    "picamera2.missing": "picamera2 is not installed or cannot load (no module {module})",
+    "picamera2.no_class": "the picamera2 module has no Picamera2 class",
+    "picamera2.install": (
+        "On Raspberry Pi OS: sudo apt install python3-picamera2 --no-install-recommends, and make the "
+        "virtual environment with 'python3 -m venv --system-site-packages' so it sees that package "
+        "(it needs numpy 1.x there); elsewhere use 'usb:0', a video file or an image folder"
+    ),
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}

@@ -35,7 +35,7 @@ from typing import Any, Protocol, Self, runtime_checkable
 import numpy as np
 from numpy.typing import NDArray
 
-from firmware.errors import KostkaError
+from firmware.errors import KostkaError, Words
 
 Frame = NDArray[np.uint8]
 """A BGR frame: ``uint8``, shape ``(height, width, 3)``, blue-green-red order as OpenCV expects."""
@@ -53,14 +53,17 @@ SPEC_HELP = (
 
 
 class CameraError(KostkaError, RuntimeError):
-    """A frame source failed: the message says which source, why, and what to do next."""
+    """A frame source failed: the message says which source, why, and what to do next.
 
-    def __init__(self, source: str, problem: str, advice: str = "") -> None:
+    Each part is text, or ``Words`` (a catalogue key and fields) said in the person's language.
+    """
+
+    def __init__(self, source: str | Words, problem: str | Words, advice: str | Words = "") -> None:
         self.source = source
         self.problem = problem
         self.advice = advice
-        text = f"{source}: {problem}"
-        super().__init__(f"{text}. {advice}" if advice else text)
+        key = "camera.failed.advice" if advice else "camera.failed"
+        super().__init__(key, source=source, problem=problem, advice=advice)
 
 
 class EndOfFrames(CameraError):

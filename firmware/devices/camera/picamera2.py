@@ -62,12 +62,9 @@ import numpy as np
 
 from firmware.config import Camera
 from firmware.devices.camera import DEFAULT_SIZE, CameraError, Frame, SourceBase, check_size
+from firmware.errors import Words
 
-INSTALL_ADVICE = (
-    "On Raspberry Pi OS: sudo apt install python3-picamera2 --no-install-recommends, and make the "
-    "virtual environment with 'python3 -m venv --system-site-packages' so it sees that package "
-    "(it needs numpy 1.x there); elsewhere use 'usb:0', a video file or an image folder"
-)
+INSTALL_ADVICE = Words("picamera2.install")
 
 BGR_IN_MEMORY = {"RGB888": True, "XRGB8888": True, "BGR888": False, "XBGR8888": False}
 """For each format picamera2 can give as an image array: are its bytes already in OpenCV's B, G, R order?"""
@@ -154,29 +151,21 @@ class Picamera2Source(SourceBase):
         self._swap = swap_red_blue != (not BGR_IN_MEMORY[pixel_format])
         self.capture_timeout_s = capture_timeout_s
         width, height = self.size
-        super().__init__(
-            f"picamera2:{camera_num}",
-            f"Raspberry Pi camera {camera_num} (picamera2, {width}x{height} {pixel_format})",
-        )
-        camera_class = picamera2_class if picamera2_class is not None else _import_picamera2(self.description)
+        frames = f"{width}x{height}"
+        self.said = Words("picamera2.camera", {"n": camera_num, "size": frames, "format": pixel_format})
+        """The camera as messages name it."""
+        super().__init__(f"picamera2:{camera_num}", self.said.said("en"))
+        camera_class = picamera2_class if picamera2_class is not None else _import_picamera2(self.said)
         try:
             self._camera: Any = camera_class(camera_num)
         except IndexError as exc:
             self._closed = True
-            raise CameraError(
-                self.description,
-                f"no camera found at number {camera_num} ({exc})",
-                "Check the ribbon cable (contacts facing the right way, latch closed) with the Pi "
-                "switched off, then run 'rpicam-hello --list-cameras'",
-            ) from exc
+            missing = Words("picamera2.none", {"n": camera_num, "detail": exc})
+            raise CameraError(self.said, missing, Words("picamera2.none.advice")) from exc
         except Exception as exc:  # picamera2 wraps every open failure into RuntimeError
             self._closed = True
-            raise CameraError(
-                self.description,
-                f"the camera could not be opened ({exc})",
-                "Make sure no other program uses it (rpicam-*, another kostka), check the cable, "
-                "and run 'rpicam-hello --list-cameras'",
-            ) from exc
+            problem = Words("picamera2.unopened", {"detail": exc})
+            raise CameraError(self.said, problem, Words("picamera2.unopened.advice")) from exc
         try:
             self.controls, self.missing = offered(controls or {}, self._camera.camera_controls)
             config = self._camera.create_preview_configuration(
@@ -188,11 +177,8 @@ class Picamera2Source(SourceBase):
             with contextlib.suppress(Exception):  # the start failure below is the error to report
                 self._shutdown()
             self._closed = True
-            raise CameraError(
-                self.description,
-                f"the camera would not start with {width}x{height} {pixel_format} frames ({exc})",
-                "Try another frame size in the config, or check 'rpicam-hello' works",
-            ) from exc
+            problem = Words("picamera2.unstarted", {"size": frames, "format": pixel_format, "detail": exc})
+            raise CameraError(self.said, problem, Words("picamera2.unstarted.advice")) from exc
         if self.missing:
             log.warning("%s does not offer %s: it runs without", self.description, ", ".join(self.missing))
 
@@ -202,17 +188,11 @@ class Picamera2Source(SourceBase):
             array = self._camera.capture_array("main", wait=self.capture_timeout_s)
         except TimeoutError as exc:
             self._flush()
-            raise CameraError(
-                self.description,
-                f"no frame came within {self.capture_timeout_s:g} s",
-                "The camera cable may have come loose: check it, then the game goes on after a retry",
-            ) from exc
+            problem = Words("picamera2.no_frame", {"s": f"{self.capture_timeout_s:g}"})
+            raise CameraError(self.said, problem, Words("picamera2.no_frame.advice")) from exc
         except Exception as exc:
-            raise CameraError(
-                self.description,
-                f"capturing a frame failed ({type(exc).__name__}: {exc})",
-                "Close the source and open it again; check the cable if it keeps failing",
-            ) from exc
+            problem = Words("picamera2.capture", {"detail": f"{type(exc).__name__}: {exc}"})
+            raise CameraError(self.said, problem, Words("picamera2.capture.advice")) from exc
         frame = self._as_frame(array, "capture_array")
         if self._swap:
             frame = np.ascontiguousarray(frame[:, :, ::-1])
@@ -235,18 +215,18 @@ class Picamera2Source(SourceBase):
         try:
             self._shutdown()
         except Exception as exc:
-            raise CameraError(self.description, f"closing the camera failed ({exc})") from exc
+            raise CameraError(self.said, Words("picamera2.close", {"detail": exc})) from exc
 
 
-def _import_picamera2(description: str) -> Any:
+def _import_picamera2(camera: Words) -> Any:
     """``picamera2.Picamera2``, or a CameraError that says how to install it."""
     try:
         module = importlib.import_module("picamera2")
     except ImportError as exc:
-        raise CameraError(
-            description, f"picamera2 is not installed or cannot load ({exc})", INSTALL_ADVICE
-        ) from exc
+        log.info("picamera2 cannot be imported: %s", exc)
+        missing = Words("picamera2.missing", {"module": exc.name or "picamera2"})
+        raise CameraError(camera, missing, INSTALL_ADVICE) from exc
     camera_class = getattr(module, "Picamera2", None)
     if camera_class is None:
-        raise CameraError(description, "the picamera2 module has no Picamera2 class", INSTALL_ADVICE)
+        raise CameraError(camera, Words("picamera2.no_class"), INSTALL_ADVICE)
     return camera_class
