@@ -38,6 +38,7 @@ from PIL import Image
 
 from firmware.devices.camera import CameraError, Frame, FrameSource
 from firmware.devices.notify import Notifier, Watchdog
+from firmware.errors import said
 from firmware.machine.events import Features
 from firmware.machine.step import (
     Appliance,
@@ -259,6 +260,7 @@ class CameraFeed:
                     continue
                 self.detector.reset()
                 self._moved = False
+                self._say_missing(self._source)
             if self.fast and self.wanted is None and self._taking is None and self._checking is None:
                 self._answered()
                 self._wake.wait(timeout=min(0.5, self._stall_s / 3))
@@ -325,6 +327,15 @@ class CameraFeed:
                 told = ", ".join(checked.faults) or "nothing"
                 log.info("camera check: %s, to change: %s", checked.check, told)
         self._put(checked)
+
+    def _say_missing(self, source: FrameSource) -> None:
+        """Say which of the controls asked for the camera does not offer (it runs without them)."""
+        missing = getattr(source, "missing", ())
+        if missing:
+            camera = said(getattr(source, "said", source.description), self._lang)
+            log.warning(
+                "%s", t("box.controls_missing", self._lang, camera=camera, controls=", ".join(missing))
+            )
 
     def _fail(self, error: CameraError) -> None:
         reason = error.message(self._lang)

@@ -40,6 +40,7 @@ NAMES = (
     "Nogi Stonogi",
     "Interface Options",
     "Raspberry Pi OS",
+    "OpenCV VideoCapture",
     "ONNX Runtime",
     "OpenCV dnn",
 )
@@ -54,7 +55,7 @@ SHARED = frozenset(
         "ala", "olek", "kostka", "bcm", "dnn", "gpio", "oled", "raspberry", "pi", "raspi", "config",
         "sudo", "usermod", "user", "python", "lgpio", "cdetect", "ag", "cm", "focus", "gnd", "scl",
         "sda", "vcc", "onnx", "opencv", "runtime", "toml", "apt", "venv", "gpiozero", "json",
-        "sqlite", "utc", "program",
+        "sqlite", "utc", "program", "usb",
         # values typed on the command line
         "fast",
     }

@@ -183,6 +183,15 @@ PL: dict[str, str] = {
         "wirtualne utwórz przez `python3 -m venv --system-site-packages`, żeby widziało ten pakiet "
         "(potrzebuje tam `numpy 1.x`); gdzie indziej użyj `usb:0`, pliku wideo albo folderu obrazów"
     ),
+    "usb.camera": "Kamera USB {n} (OpenCV VideoCapture)",
+    "usb.silent": "pod /dev/video{n} nie odpowiada żadna kamera",
+    "usb.silent.advice": (
+        "Podłącz kamerę (albo spróbuj innego numeru, wypisze je `ls /dev/video*`); na Raspberry Pi "
+        "z własną kamerą użyj `picamera2`"
+    ),
+    "usb.no_frame": "kamera nie dała klatki (odłączona albo zajęta przez inny program)",
+    "usb.no_frame.advice": "Sprawdź kabel USB; zamknij to źródło i otwórz je ponownie",
+    "box.controls_missing": "{camera} nie ma ustawień {controls}: działa bez nich",
 }
 
 EN: dict[str, str] = {
@@ -352,6 +361,15 @@ EN: dict[str, str] = {
         "virtual environment with 'python3 -m venv --system-site-packages' so it sees that package "
         "(it needs numpy 1.x there); elsewhere use 'usb:0', a video file or an image folder"
     ),
+    "usb.camera": "USB webcam {n} (OpenCV VideoCapture)",
+    "usb.silent": "no webcam answers at /dev/video{n}",
+    "usb.silent.advice": (
+        "Plug the webcam in (or try another number, 'ls /dev/video*' lists them); "
+        "on a Raspberry Pi with its own camera use 'picamera2'"
+    ),
+    "usb.no_frame": "the webcam gave no frame (unplugged, or taken by another program)",
+    "usb.no_frame.advice": "Check the USB cable; close this source and open it again to retry",
+    "box.controls_missing": "{camera} does not offer {controls}: it runs without",
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}

@@ -113,9 +113,11 @@ class FrameSource(Protocol):
 class SourceBase:
     """Shared plumbing: the context manager, the closed flag and frame checks."""
 
-    def __init__(self, name: str, description: str) -> None:
+    def __init__(self, name: str, description: str | Words) -> None:
         self._name = name
-        self._description = description
+        self.said = description
+        """The source as messages name it (``Words`` are said in the person's language)."""
+        self._description = description.said("en") if isinstance(description, Words) else description
         self._closed = False
 
     @property

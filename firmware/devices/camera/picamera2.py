@@ -152,10 +152,9 @@ class Picamera2Source(SourceBase):
         self.capture_timeout_s = capture_timeout_s
         width, height = self.size
         frames = f"{width}x{height}"
-        self.said = Words("picamera2.camera", {"n": camera_num, "size": frames, "format": pixel_format})
-        """The camera as messages name it."""
-        super().__init__(f"picamera2:{camera_num}", self.said.said("en"))
-        camera_class = picamera2_class if picamera2_class is not None else _import_picamera2(self.said)
+        said = Words("picamera2.camera", {"n": camera_num, "size": frames, "format": pixel_format})
+        super().__init__(f"picamera2:{camera_num}", said)
+        camera_class = picamera2_class if picamera2_class is not None else _import_picamera2(said)
         try:
             self._camera: Any = camera_class(camera_num)
         except IndexError as exc:
@@ -180,7 +179,7 @@ class Picamera2Source(SourceBase):
             problem = Words("picamera2.unstarted", {"size": frames, "format": pixel_format, "detail": exc})
             raise CameraError(self.said, problem, Words("picamera2.unstarted.advice")) from exc
         if self.missing:
-            log.warning("%s does not offer %s: it runs without", self.description, ", ".join(self.missing))
+            log.info("%s does not offer %s: it runs without", self.description, ", ".join(self.missing))
 
     def read(self) -> Frame:
         self._check_open()

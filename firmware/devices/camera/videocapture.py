@@ -11,6 +11,7 @@ import cv2
 
 from firmware.devices.camera import DEFAULT_SIZE, CameraError, EndOfFrames, Frame, SourceBase, check_size
 from firmware.devices.v4l2 import Ioctl, webcam_controls
+from firmware.errors import Words
 
 log = logging.getLogger(__name__)
 
@@ -52,13 +53,11 @@ class VideoCaptureSource(SourceBase):
         if isinstance(target, int):
             self.device: int | None = target
             self.path: Path | None = None
-            super().__init__(f"usb:{target}", f"USB webcam {target} (OpenCV VideoCapture)")
+            super().__init__(f"usb:{target}", Words("usb.camera", {"n": target}))
             self._capture = self._open_device(target, check_size(size))
             self.controls, self.missing = webcam_controls(target, controls or {}, ioctl)
             if self.missing:
-                log.warning(
-                    "%s does not offer %s: it runs without", self.description, ", ".join(self.missing)
-                )
+                log.info("%s does not offer %s: it runs without", self.description, ", ".join(self.missing))
         else:
             self.device = None
             self.path = Path(target)
@@ -70,12 +69,7 @@ class VideoCaptureSource(SourceBase):
         if not capture.isOpened():
             capture.release()
             self._closed = True
-            raise CameraError(
-                self.description,
-                f"no webcam answers at /dev/video{index}",
-                "Plug the webcam in (or try another number, 'ls /dev/video*' lists them); "
-                "on a Raspberry Pi with its own camera use 'picamera2'",
-            )
+            raise CameraError(self.said, Words("usb.silent", {"n": index}), Words("usb.silent.advice"))
         width, height = size
         capture.set(cv2.CAP_PROP_FOURCC, MJPG)
         capture.set(cv2.CAP_PROP_FRAME_WIDTH, width)
@@ -106,11 +100,7 @@ class VideoCaptureSource(SourceBase):
             self.frames_read += 1
             return self._as_frame(array, "VideoCapture.read")
         if self.device is not None:
-            raise CameraError(
-                self.description,
-                "the webcam gave no frame (unplugged, or taken by another program)",
-                "Check the USB cable; close this source and open it again to retry",
-            )
+            raise CameraError(self.said, Words("usb.no_frame"), Words("usb.no_frame.advice"))
         if self.frames_read == 0:
             raise CameraError(
                 self.description,
