@@ -41,6 +41,7 @@ NAMES = (
     "Interface Options",
     "ONNX Runtime",
     "OpenCV dnn",
+    "Camera Module",
 )
 """Names said in every language; taken out before the words are looked at."""
 
@@ -48,13 +49,13 @@ SHARED = frozenset(
     {
         # Polish words spelt like English ones
         "a", "do", "i", "to", "go", "no", "limit", "menu", "start", "stop", "folder", "domino", "pin",
-        "bot", "zero", "same", "ok", "auto", "format",
+        "bot", "zero", "same", "ok", "auto", "format", "terminal",
         # people, the appliance and the tools it names
         "ala", "olek", "kostka", "bcm", "dnn", "gpio", "oled", "raspberry", "pi", "raspi", "config",
         "sudo", "usermod", "user", "python", "lgpio", "cdetect", "ag", "cm", "focus", "gnd", "scl",
         "sda", "vcc", "onnx", "opencv", "runtime", "toml", "apt", "venv", "gpiozero", "json",
-        # values typed on the command line
-        "fast",
+        # values typed on the command line, keys, units
+        "fast", "enter", "px", "ms",
     }
 )  # fmt: skip
 

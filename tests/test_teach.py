@@ -49,7 +49,7 @@ def taught(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object]:
             cv2.imwrite(str(folder / f"shot{number:02d}.png"), frame)
             number += 1
     out = folder / "mine.json"
-    code = main(["teach", "--mode", "colours", "--out", str(out), "--source", str(folder),
+    code = main(["teach", "--lang", "en", "--mode", "colours", "--out", str(out), "--source", str(folder),
                  "--names", ",".join(FACES)])  # fmt: skip
     assert code == 0
     return out, kit
@@ -137,7 +137,17 @@ def test_teach_without_enough_frames_fails_cleanly(
     frame, _ = render(1, "easy", "colours", faces=["red"])
     cv2.imwrite(str(tmp_path / "one.png"), frame)
     code = main(
-        ["teach", "--out", str(tmp_path / "p.json"), "--source", str(tmp_path), "--names", "red,blue"]
+        [
+            "teach",
+            "--lang",
+            "en",
+            "--out",
+            str(tmp_path / "p.json"),
+            "--source",
+            str(tmp_path),
+            "--names",
+            "red,blue",
+        ]
     )
     assert code == 1
     assert "ran out of frames" in capsys.readouterr().err
@@ -148,7 +158,17 @@ def test_teach_from_a_missing_source_fails_cleanly(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code = main(
-        ["teach", "--out", str(tmp_path / "p.json"), "--source", str(tmp_path / "none"), "--names", "red"]
+        [
+            "teach",
+            "--lang",
+            "en",
+            "--out",
+            str(tmp_path / "p.json"),
+            "--source",
+            str(tmp_path / "none"),
+            "--names",
+            "red",
+        ]
     )
     assert code == 2
     assert "Cannot take frames" in capsys.readouterr().err
@@ -168,7 +188,17 @@ def test_teach_runs_the_camera_with_the_configs_camera_settings(
     monkeypatch.setattr(firmware.devices.camera, "open_source", open_source)
     config = tmp_path / "kostka.toml"
     config.write_text("[camera]\nwidth = 640\nheight = 480\nmains_hz = 60\nfocus_cm = 50\n", encoding="utf-8")
-    args = ["teach", "--out", str(tmp_path / "p.json"), "--source", "picamera2", "--names", "red"]
+    args = [
+        "teach",
+        "--lang",
+        "en",
+        "--out",
+        str(tmp_path / "p.json"),
+        "--source",
+        "picamera2",
+        "--names",
+        "red",
+    ]
     assert main([*args, "--config", str(config)]) == 2
     assert opened[0]["size"] == (640, 480)
     assert opened[0]["controls"] == {

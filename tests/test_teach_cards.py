@@ -47,7 +47,19 @@ def teach(folder: Path, kit: Kit, names: tuple[str, ...] = COLOURS) -> Path:
             number += 1
     out = folder / "cards.json"
     code = main(
-        ["teach", "--mode", "cards", "--out", str(out), "--source", str(folder), "--names", ",".join(names)]
+        [
+            "teach",
+            "--lang",
+            "en",
+            "--mode",
+            "cards",
+            "--out",
+            str(out),
+            "--source",
+            str(folder),
+            "--names",
+            ",".join(names),
+        ]
     )
     assert code == 0
     return out
@@ -136,7 +148,19 @@ def test_teach_cards_refuses_a_colour_the_board_does_not_have(
 ) -> None:
     out = tmp_path / "p.json"
     code = main(
-        ["teach", "--mode", "cards", "--out", str(out), "--source", str(tmp_path), "--names", "red,purple"]
+        [
+            "teach",
+            "--lang",
+            "en",
+            "--mode",
+            "cards",
+            "--out",
+            str(out),
+            "--source",
+            str(tmp_path),
+            "--names",
+            "red,purple",
+        ]
     )
     assert code == 2
     assert "purple is not a colour of the board (orange, red, yellow, blue, green)" in capsys.readouterr().err
@@ -162,10 +186,12 @@ def test_teach_cards_at_the_terminal_asks_again_for_a_colour_the_board_lacks(
     answers = iter(["Purple", "green", ""])
     monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
     out = tmp_path / "green.json"
-    assert main(["teach", "--mode", "cards", "--out", str(out), "--source", str(tmp_path)]) == 0
+    assert (
+        main(["teach", "--lang", "en", "--mode", "cards", "--out", str(out), "--source", str(tmp_path)]) == 0
+    )
     said = capsys.readouterr()
     assert "'purple' is not a colour of the board (orange, red, yellow, blue, green)" in said.err
-    assert "green: 3 card(s) seen in 3 frame(s)" in said.out
+    assert "green: 3 cards seen in 3 frames" in said.out
     assert read_profile_file(str(out), "cards").names == ("green",)
 
 

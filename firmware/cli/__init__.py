@@ -40,9 +40,10 @@ def add_lang(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def fail(message: str) -> int:
-    """Tell the person what went wrong and what to do; the exit code for bad arguments."""
-    print(f"kostka: {message}", file=sys.stderr)
+def fail(message: str, verb: str | None = None) -> int:
+    """Tell the person what went wrong and what to do (after ``kostka verb:``, when a verb is given);
+    the exit code for bad arguments."""
+    print(f"kostka {verb}: {message}" if verb else f"kostka: {message}", file=sys.stderr)
     return 2
 
 

@@ -85,7 +85,7 @@ def _shut_the_box(args: argparse.Namespace) -> int:
 
     lang: str = args.lang
     try:
-        rules = shut_the_box_rules(args)
+        rules = shut_the_box_rules(args, lang)
     except ValueError as error:
         return fail(t("odds.bad_switches", lang, reason=str(error).rstrip("."), game="shut-the-box"))
     figures = odds(rules)
