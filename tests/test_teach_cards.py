@@ -137,7 +137,9 @@ def test_the_cli_reads_cards_with_the_profile_and_refuses_it_for_dice(
     assert main(["read", "--mode", "cards", "--profile", str(amber_profile), "--json", str(image)]) == 0
     cards = json.loads(capsys.readouterr().out)["dice"]
     assert [(c["face"], c["status"]) for c in cards] == [({"kind": "square", "colours": ["yellow"]}, "ok")]
-    assert main(["read", "--mode", "colours", "--profile", str(amber_profile), str(image)]) == 2
+    assert (
+        main(["read", "--lang", "en", "--mode", "colours", "--profile", str(amber_profile), str(image)]) == 2
+    )
     assert "taught for cards, not colours" in capsys.readouterr().err
     with pytest.raises(ProfileError, match="cannot read colour dice"):
         read_colours(frame, read_profile_file(str(amber_profile)))

@@ -130,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
             args.mode, models=args.models, profile_path=args.profile, board_path=args.board
         )
     except ReaderSetupError as error:
-        return fail(t("cli.read.cannot", lang, reason=str(error).rstrip(".")))
+        return fail(t("cli.read.cannot", lang, reason=error.message(lang)))
     failed = 0
     for image in args.images:
         frame, why = try_load_image(image)

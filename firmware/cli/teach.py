@@ -92,12 +92,12 @@ def _names_known(mode: str, listed: list[str] | None, board: str | None, lang: s
         if board is not None:
             return t("cli.teach.board_for_cards", lang)
         return FACES
-    from firmware.profiles import board_colours
+    from firmware.profiles import board_colours, reason_in
 
     try:
         colours = board_colours(board)
     except ValueError as error:
-        return t("cli.teach.bad_board", lang, reason=error)
+        return reason_in(error, lang)
     unknown = [name for name in listed or [] if name not in colours]
     if unknown:
         key = "cli.teach.not_board_colour" if len(unknown) == 1 else "cli.teach.not_board_colours"

@@ -217,7 +217,6 @@ PL: dict[str, str] = {
     ),
     "cli.teach.cannot": "Nie mogę uczyć: {reason}.",
     "cli.teach.board_for_cards": "--board jest dla kart, nie kolorów; dodaj `--mode cards` albo go pomiń",
-    "cli.teach.bad_board": "nie da się użyć pliku planszy: {reason}",
     "cli.teach.not_board_colour": "na planszy nie ma koloru {names} (są: {known}); sprawdź --names",
     "cli.teach.not_board_colours": "na planszy nie ma kolorów {names} (są: {known}); sprawdź --names",
     "cli.teach.not_colour": "na planszy nie ma koloru {name} (są: {known}); wpisz jeden z nich.",
@@ -278,6 +277,26 @@ PL: dict[str, str] = {
     "cli.wiring.oled_stopped": "OLED przestał odpowiadać: {reason}",
     # kostka board
     "cli.board.bad_ext": "nie znam rodzaju pliku {ext}; nazwij rysunek .png",
+    # the reader's files: taught profiles and Lezard boards
+    "profile.missing": "nie ma pliku profilu {path}: zrób go poleceniem `kostka teach --out {out}`",
+    "profile.folder": "{path} to folder, nie plik profilu; podaj plik zapisany przez kostka teach",
+    "profile.not_text": "{path} to nie tekst, więc nie profil; podaj plik zapisany przez kostka teach",
+    "profile.unreadable": "nie mogę przeczytać profilu {path} ({reason}); sprawdź plik",
+    "profile.damaged": "profil {path} jest uszkodzony ({reason}); naucz jeszcze raz (kostka teach)",
+    "profile.mode": (
+        "profil {path} nauczono w trybie `{taught}`, nie `{mode}`: naucz z `kostka teach --mode {mode}` "
+        "albo czytaj z `--mode {taught}`"
+    ),
+    "reader.board.missing": (
+        "nie ma pliku planszy {path}; pomiń --board, a Kostka weźmie swoją planszę"
+    ),
+    "reader.board.folder": "{path} to folder, nie plik planszy",
+    "reader.board.not_text": "plik planszy {path} to nie tekst",
+    "reader.board.unreadable": "nie mogę przeczytać pliku planszy {path} ({reason}); sprawdź plik",
+    "reader.profile_mode": "--profile jest dla kolorów albo kart, nie `{mode}`; dodaj `--mode colours` albo "
+    "`--mode cards` albo go pomiń",
+    "reader.board_mode": "--board jest dla kart, nie `{mode}`; dodaj `--mode cards` albo go pomiń",
+    "reader.as_is": "{reason}",
 }
 
 EN: dict[str, str] = {
@@ -491,7 +510,6 @@ EN: dict[str, str] = {
     ),
     "cli.teach.cannot": "Cannot teach: {reason}.",
     "cli.teach.board_for_cards": "--board is for cards, not colours; add `--mode cards` or leave it out",
-    "cli.teach.bad_board": "the board file cannot be used: {reason}",
     "cli.teach.not_board_colour": "{names} is not a colour of the board ({known}); check --names",
     "cli.teach.not_board_colours": "{names} are not colours of the board ({known}); check --names",
     "cli.teach.not_colour": "{name} is not a colour of the board ({known}); type one of them.",
@@ -548,6 +566,24 @@ EN: dict[str, str] = {
     "cli.wiring.oled_stopped": "The OLED stopped answering: {reason}",
     # kostka board
     "cli.board.bad_ext": "unknown file type {ext}; name the picture .png",
+    # the reader's files: taught profiles and Lezard boards
+    "profile.missing": "there is no profile file {path}: make one with `kostka teach --out {out}`",
+    "profile.folder": "{path} is a folder, not a profile file; give the file kostka teach wrote",
+    "profile.not_text": "{path} is not text, so not a profile; give the file kostka teach wrote",
+    "profile.unreadable": "cannot read the profile {path} ({reason}); check the file",
+    "profile.damaged": "the profile {path} is damaged: {reason}; teach again with `kostka teach`",
+    "profile.mode": (
+        "the profile {path} was taught for {taught}, not {mode}: teach with `kostka teach --mode {mode}` "
+        "or read with --mode {taught}"
+    ),
+    "reader.board.missing": "there is no board file {path}; leave out --board for the shipped one",
+    "reader.board.folder": "{path} is a folder, not a board file",
+    "reader.board.not_text": "the board file {path} is not text",
+    "reader.board.unreadable": "cannot read the board file {path} ({reason}); check the file",
+    "reader.profile_mode": "--profile is for colours or cards, not `{mode}`; add `--mode colours` or "
+    "`--mode cards`, or leave it out",
+    "reader.board_mode": "--board is for cards, not `{mode}`; add `--mode cards` or leave it out",
+    "reader.as_is": "{reason}",
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}
