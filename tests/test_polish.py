@@ -60,7 +60,8 @@ SHARED = frozenset(
 )  # fmt: skip
 
 NOT_WORDS = re.compile(
-    r"--[\w-]+|kostka \w+|\[\w+\]|`[^`]*`|\S*[/\\]\S*|\$\w+|\w*\.(?:toml|sh|json|png)|\w+ = \w+"
+    r"--[\w-]+|kostka \w+|\[\w+\]|`[^`]*`|\S*[/\\]\S*|\$\w+|\w*\.(?:toml|sh|json|png)"
+    r'|\w+ = (?:\w+|"[^"]*")'
 )
 """Flags (``--players``), commands (``kostka play``), a data file's tables, `keys` and settings
 (``guess = false``), paths, file names and variables: not language."""

@@ -101,7 +101,7 @@ def _names_known(mode: str, listed: list[str] | None, board: str | None, lang: s
     unknown = [name for name in listed or [] if name not in colours]
     if unknown:
         key = "cli.teach.not_board_colour" if len(unknown) == 1 else "cli.teach.not_board_colours"
-        return t(key, lang, names=", ".join(unknown), known=said(colours, lang))
+        return t(key, lang, names=said(tuple(unknown), lang), known=said(colours, lang))
     return colours
 
 

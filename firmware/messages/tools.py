@@ -227,7 +227,7 @@ PL: dict[str, str] = {
     "cli.teach.nothing": "Nie ma czego zapisać: {reason}.",
     "cli.teach.unwritable": "Nie mogę zapisać profilu {path} ({reason}); wybierz inne --out.",
     "cli.teach.wrote": (
-        "Zapisano {path}: {taught}. Czytaj tak: kostka read --mode {mode} --profile {path} ZDJĘCIE"
+        "Zapisano {path}: {taught}. Czytaj tak: `kostka read --mode {mode} --profile {path} ZDJĘCIE`"
     ),
     "cli.teach.taught": "{name} ({n})",
     # kostka wiring
@@ -287,9 +287,7 @@ PL: dict[str, str] = {
         "profil {path} nauczono w trybie `{taught}`, nie `{mode}`: naucz z `kostka teach --mode {mode}` "
         "albo czytaj z `--mode {taught}`"
     ),
-    "reader.board.missing": (
-        "nie ma pliku planszy {path}; pomiń --board, a Kostka weźmie swoją planszę"
-    ),
+    "reader.board.missing": ("nie ma pliku planszy {path}; pomiń --board, a Kostka weźmie swoją planszę"),
     "reader.board.folder": "{path} to folder, nie plik planszy",
     "reader.board.not_text": "plik planszy {path} to nie tekst",
     "reader.board.unreadable": "nie mogę przeczytać pliku planszy {path} ({reason}); sprawdź plik",
@@ -519,7 +517,9 @@ EN: dict[str, str] = {
     "cli.teach.no_model": "Cannot find dice: {reason}.",
     "cli.teach.nothing": "Nothing to save: {reason}.",
     "cli.teach.unwritable": "Cannot write the profile {path} ({reason}); choose another --out.",
-    "cli.teach.wrote": "Wrote {path}: {taught}. Read with: kostka read --mode {mode} --profile {path} IMAGE",
+    "cli.teach.wrote": (
+        "Wrote {path}: {taught}. Read with: `kostka read --mode {mode} --profile {path} IMAGE`"
+    ),
     "cli.teach.taught": "{name} ({n})",
     # kostka wiring
     "cli.wiring.bad_timeout": "--timeout must be more than 0 seconds, not {value}.",
