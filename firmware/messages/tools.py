@@ -90,7 +90,7 @@ PL: dict[str, str] = {
     # kostka advise shut-the-box
     "advise.box.head": "Otwarte klapki {open}, rzut {roll}, cel: {goal}",
     "advise.box.none_open": "(żadna)",
-    "advise.box.goal.shut": "zamknąć wszystkie klapki",
+    "advise.box.goal.shut": "zamknięcie wszystkich klapek",
     "advise.box.goal.penalty": "najmniejsza kara",
     "advise.box.stuck": "Tym rzutem nie zamkniesz żadnej klapki: {then}.",
     "advise.box.then.last_chance": "rzuć jeszcze raz (ostatnia szansa)",
@@ -116,9 +116,9 @@ PL: dict[str, str] = {
     "cli.read.cards.one": "{n} karta",
     "cli.read.cards.few": "{n} karty",
     "cli.read.cards.many": "{n} kart",
-    "cli.read.doubtful.one": "; {n} do sprawdzenia na oko",
-    "cli.read.doubtful.few": "; {n} do sprawdzenia na oko",
-    "cli.read.doubtful.many": "; {n} do sprawdzenia na oko",
+    "cli.read.doubtful.one": "; {n} do potwierdzenia ręcznie",
+    "cli.read.doubtful.few": "; {n} do potwierdzenia ręcznie",
+    "cli.read.doubtful.many": "; {n} do potwierdzenia ręcznie",
     "cli.read.status.uncertain": "niepewna",
     "cli.read.status.cocked": "krzywo",
     "cli.read.card.square": "{colours}",
@@ -277,6 +277,8 @@ PL: dict[str, str] = {
     "cli.wiring.oled_stopped": "OLED przestał odpowiadać: {reason}",
     # kostka board
     "cli.board.bad_ext": "nie znam rodzaju pliku {ext}; nazwij rysunek .png",
+    # kostka odds: a chance of nothing
+    "odds.never": "nigdy",
     # the reader's files: taught profiles and Lezard boards
     "profile.missing": "nie ma pliku profilu {path}: zrób go poleceniem `kostka teach --out {out}`",
     "profile.folder": "{path} to folder, nie plik profilu; podaj plik zapisany przez kostka teach",
@@ -566,6 +568,8 @@ EN: dict[str, str] = {
     "cli.wiring.oled_stopped": "The OLED stopped answering: {reason}",
     # kostka board
     "cli.board.bad_ext": "unknown file type {ext}; name the picture .png",
+    # kostka odds: a chance of nothing
+    "odds.never": "never",
     # the reader's files: taught profiles and Lezard boards
     "profile.missing": "there is no profile file {path}: make one with `kostka teach --out {out}`",
     "profile.folder": "{path} is a folder, not a profile file; give the file kostka teach wrote",
