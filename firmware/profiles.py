@@ -47,7 +47,7 @@ class _Worded(Exception):
     """An error said from the catalogue's key ``key`` with ``fields``; ``cause``'s reason, when
     given, fills ``{reason}``. Its ``str`` is the English, for logs and for ``kostka eval``."""
 
-    def __init__(self, key: str, cause: BaseException | None = None, **fields: object) -> None:
+    def __init__(self, key: str, cause: BaseException | None = None, /, **fields: object) -> None:
         self.key, self.cause, self.fields = key, cause, fields
         super().__init__(self.message("en"))
 
@@ -64,6 +64,21 @@ class BoardFileError(_Worded, ValueError):
     """A Lezard data file that cannot be read."""
 
 
+def _text_of(path: str, error: type[_Worded], keys: str, **fields: object) -> str:
+    """The text of the file ``path``, or ``error`` with the key ``keys.missing``, ``.folder``,
+    ``.not_text`` or ``.unreadable`` (and ``fields``) saying why not."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise error(f"{keys}.missing", path=repr(path), **fields) from None
+    except IsADirectoryError:
+        raise error(f"{keys}.folder", path=repr(path)) from None
+    except UnicodeDecodeError:
+        raise error(f"{keys}.not_text", path=repr(path)) from None
+    except OSError as problem:
+        raise error(f"{keys}.unreadable", path=repr(path), reason=problem.strerror or problem) from None
+
+
 __all__ = [
     "ProfileError",
     "ReaderSetupError",
@@ -77,18 +92,7 @@ __all__ = [
 
 def read_profile_file(path: str, mode: str | None = None) -> Profile:
     """Load a profile file (of ``mode``, colours or cards, when given)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ProfileFileError("profile.missing", path=repr(path), out=path) from None
-    except IsADirectoryError:
-        raise ProfileFileError("profile.folder", path=repr(path)) from None
-    except UnicodeDecodeError:
-        raise ProfileFileError("profile.not_text", path=repr(path)) from None
-    except OSError as error:
-        raise ProfileFileError(
-            "profile.unreadable", path=repr(path), reason=error.strerror or error
-        ) from None
+    text = _text_of(path, ProfileFileError, "profile", out=path)
     try:
         profile = Profile.from_json(text)
     except ProfileError as error:
@@ -143,19 +147,7 @@ def board_data(path: str | None = None) -> LezardData:
 
     if path is None:
         return parse_lezard_data(shipped_lezard_text())
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BoardFileError("reader.board.missing", path=repr(path)) from None
-    except IsADirectoryError:
-        raise BoardFileError("reader.board.folder", path=repr(path)) from None
-    except UnicodeDecodeError:
-        raise BoardFileError("reader.board.not_text", path=repr(path)) from None
-    except OSError as error:
-        raise BoardFileError(
-            "reader.board.unreadable", path=repr(path), reason=error.strerror or error
-        ) from None
-    return parse_lezard_data(text, source=path)
+    return parse_lezard_data(_text_of(path, BoardFileError, "reader.board"), source=path)
 
 
 class ReaderSetupError(_Worded, KostkaError, ValueError):

@@ -16,6 +16,8 @@ from firmware.cli import main
 from measure.synth import render
 from vision.camera_check import BLUR_MOST, CameraCheck, check_frames, faults
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English lines
+
 ROWS = np.arange(960, dtype=np.float32)[:, None, None]
 
 
@@ -50,16 +52,7 @@ def check(
     tmp_path: Path, frames: list[NDArray[np.uint8]], capsys: pytest.CaptureFixture[str]
 ) -> tuple[int, dict[str, Any]]:
     code = main(
-        [
-            "check",
-            "--lang",
-            "en",
-            "--source",
-            shots(tmp_path / "shots", frames),
-            "--frames",
-            str(len(frames)),
-            "--json",
-        ]
+        ["check", "--source", shots(tmp_path / "shots", frames), "--frames", str(len(frames)), "--json"]
     )
     return code, json.loads(capsys.readouterr().out)
 
@@ -104,7 +97,7 @@ def test_an_empty_tray_asks_for_dice_and_the_report_says_so(
 ) -> None:
     felt = np.full((960, 1280, 3), (50, 100, 60), np.uint8)
     folder = shots(tmp_path / "shots", noisy(felt, 3))
-    assert main(["check", "--lang", "en", "--source", folder, "--frames", "3"]) == 1
+    assert main(["check", "--source", folder, "--frames", "3"]) == 1
     out = capsys.readouterr().out
     assert "dice     0 found" in out and "CHANGE" in out and "No dice were found" in out
 
@@ -113,9 +106,9 @@ def test_a_source_that_runs_out_or_is_missing_is_named(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     folder = shots(tmp_path / "shots", noisy(tray(), 2))
-    assert main(["check", "--lang", "en", "--source", folder, "--frames", "5"]) == 2
+    assert main(["check", "--source", folder, "--frames", "5"]) == 2
     assert "gave fewer than 5 frames" in capsys.readouterr().err
-    assert main(["check", "--lang", "en", "--source", str(tmp_path / "nowhere"), "--frames", "2"]) == 2
+    assert main(["check", "--source", str(tmp_path / "nowhere"), "--frames", "2"]) == 2
     assert "no such file or folder" in capsys.readouterr().err
 
 
@@ -159,18 +152,14 @@ def test_a_hand_in_the_tray_asks_to_check_again(tmp_path: Path, capsys: pytest.C
 def test_the_picture_boxes_the_dice_found(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = shots(tmp_path / "shots", noisy(tray(), 4))
     picture = tmp_path / "check.png"
-    code = main(
-        ["check", "--lang", "en", "--source", source, "--frames", "4", "--json", "--picture", str(picture)]
-    )
+    code = main(["check", "--source", source, "--frames", "4", "--json", "--picture", str(picture)])
     said = json.loads(capsys.readouterr().out)
     drawn = cv2.imread(str(picture))
     assert code == 0 and drawn is not None and drawn.shape == (960, 1280, 3)
     x, y, _, h, status = said["found"][0]
     assert status == "ok" and tuple(drawn[y + h // 2, x]) == (0, 200, 0)  # the box's left edge, green
     for bad in (tmp_path / "no" / "such" / "folder.png", tmp_path / "check.nothing"):
-        assert (
-            main(["check", "--lang", "en", "--source", source, "--frames", "4", "--picture", str(bad)]) == 2
-        )
+        assert main(["check", "--source", source, "--frames", "4", "--picture", str(bad)]) == 2
         assert f"cannot write the picture {bad}" in capsys.readouterr().err
 
 
@@ -187,7 +176,7 @@ def test_a_camera_out_of_focus_calls_for_focus_cm(tmp_path: Path, capsys: pytest
 def test_watch_checks_again_and_again_a_line_each(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     frames = noisy(tray(), 3) + noisy(tray(), 3, lambda light, k: light * 1.5)  # then the lamp comes on
     source = shots(tmp_path / "shots", frames)
-    code = main(["check", "--lang", "en", "--source", source, "--frames", "3", "--watch", "--rounds", "3"])
+    code = main(["check", "--source", source, "--frames", "3", "--watch", "--rounds", "3"])
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 3 and lines[0].startswith("dice ") and lines[0].endswith("| good")
     assert lines[1].endswith("change: clipped")  # the folder goes round: the bright frames, then

@@ -13,6 +13,8 @@ import pytest
 from firmware.cli import main
 from measure.labels import LabelledDie, LabelsError, labels_mode, load_set, parse_labels
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English lines
+
 DICE = Path(__file__).parent / "data" / "dice"
 
 
@@ -24,7 +26,7 @@ def test_read_json_shape_and_unreadable_files(tmp_path: Path, capsys: pytest.Cap
     broken = tmp_path / "broken.jpg"
     broken.write_bytes(b"not a jpeg at all")
     first = str(photos()[0])
-    code = main(["read", "--lang", "en", "--json", str(tmp_path / "missing.png"), first, str(broken)])
+    code = main(["read", "--json", str(tmp_path / "missing.png"), first, str(broken)])
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert code == 1
     assert [line["image"] for line in lines] == [str(tmp_path / "missing.png"), first, str(broken)]
@@ -51,7 +53,7 @@ def test_read_a_picture_too_small_for_a_die_gets_an_error_line_and_the_next_is_s
     tiny = tmp_path / "thumbnail.png"
     cv2.imwrite(str(tiny), cv2.resize(cv2.imread(str(photos()[0])), (8, 6)))
     first = str(photos()[0])
-    code = main(["read", "--lang", "en", "--json", "--mode", mode, str(tiny), first])
+    code = main(["read", "--json", "--mode", mode, str(tiny), first])
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert code == 1
     assert lines[0] == {
@@ -82,14 +84,14 @@ def test_read_refuses_a_huge_picture_before_decoding_it(
 ) -> None:
     huge = tmp_path / "huge.png"
     huge.write_bytes(png_header(width, height))
-    assert main(["read", "--lang", "en", "--json", str(huge), str(photos()[0])]) == 1
+    assert main(["read", "--json", str(huge), str(photos()[0])]) == 1
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert lines[0]["error"] == f"{str(huge)!r} is {said}more than 64 megapixels"
     assert "dice" in lines[1]
 
 
 def test_read_text_and_exit_code_zero(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["read", "--lang", "en", str(photos()[0])])
+    code = main(["read", str(photos()[0])])
     out = capsys.readouterr().out
     assert code == 0
     assert out.startswith(str(photos()[0]) + ": ")

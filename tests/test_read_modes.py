@@ -28,6 +28,8 @@ from vision.profile import Profile
 from vision.reader import MODES, read_dice
 from vision.reading import Die, Reading
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English lines
+
 COLOURS = {"yellow", "red", "green", "blue", "black", "star"}
 # easy frames the colour reader reads without a silent error (seed, faces shown)
 COLOUR_SCENES = [
@@ -150,12 +152,12 @@ def test_read_json_in_colour_and_card_modes(
 ) -> None:
     dice = write(tmp_path, "dice.png", colour_frames[0][0])
     card = write(tmp_path, "card.png", card_frames[1][0])
-    assert main(["read", "--lang", "en", "--mode", "colours", "--json", dice]) == 0
+    assert main(["read", "--mode", "colours", "--json", dice]) == 0
     line = json.loads(capsys.readouterr().out)
     assert set(line) == {"image", "width", "height", "ms", "dice"}
     faces = {d["face"] for d in line["dice"] if d["status"] == "ok"}
     assert faces and faces <= COLOURS
-    assert main(["read", "--lang", "en", "--mode", "cards", "--json", card]) == 0
+    assert main(["read", "--mode", "cards", "--json", card]) == 0
     line = json.loads(capsys.readouterr().out)
     assert [d["face"] for d in line["dice"]] == [{"kind": "squares", "colours": ["blue", "yellow"]}]
     assert [d["status"] for d in line["dice"]] == ["ok"]
@@ -164,24 +166,22 @@ def test_read_json_in_colour_and_card_modes(
 def test_read_with_a_missing_or_damaged_profile(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     image = write(tmp_path, "a.png", np.full((96, 128, 3), 90, np.uint8))
     missing = str(tmp_path / "missing.json")
-    assert main(["read", "--lang", "en", "--mode", "colours", "--profile", missing, "--json", image]) == 2
+    assert main(["read", "--mode", "colours", "--profile", missing, "--json", image]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
     assert "missing.json" in captured.err and "kostka teach --out" in captured.err
     assert "Traceback" not in captured.err
     damaged = tmp_path / "damaged.json"
     damaged.write_text('{"format": "kostka-colour-profile", "version": 1, "classes": {"red": 3}}')
-    assert main(["read", "--lang", "en", "--mode", "colours", "--profile", str(damaged), image]) == 2
+    assert main(["read", "--mode", "colours", "--profile", str(damaged), image]) == 2
     assert "damaged" in capsys.readouterr().err
-    assert main(["read", "--lang", "en", "--mode", "pips", "--profile", missing, image]) == 2
+    assert main(["read", "--mode", "pips", "--profile", missing, image]) == 2
     assert "--mode colours" in capsys.readouterr().err
 
 
 def test_read_with_a_bad_board_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     image = write(tmp_path, "a.png", np.full((96, 128, 3), 90, np.uint8))
-    assert (
-        main(["read", "--lang", "en", "--mode", "cards", "--board", str(tmp_path / "nope.toml"), image]) == 2
-    )
+    assert main(["read", "--mode", "cards", "--board", str(tmp_path / "nope.toml"), image]) == 2
     assert "no board file" in capsys.readouterr().err
 
 
@@ -198,9 +198,9 @@ def test_read_names_a_lizard_card_by_the_board_file_s_lizards(
     orange = orange.replace('"lizard yellow"', '"lizard orange"')
     assert orange.count("orange") == shipped.count("orange") + 2
     board.write_text(orange, encoding="utf-8")
-    assert main(["read", "--lang", "en", "--mode", "cards", "--json", card]) == 0
+    assert main(["read", "--mode", "cards", "--json", card]) == 0
     assert [d["status"] for d in json.loads(capsys.readouterr().out)["dice"]] == ["uncertain"]
-    assert main(["read", "--lang", "en", "--mode", "cards", "--board", str(board), "--json", card]) == 0
+    assert main(["read", "--mode", "cards", "--board", str(board), "--json", card]) == 0
     dice = json.loads(capsys.readouterr().out)["dice"]
     assert [(d["face"], d["status"]) for d in dice] == [({"kind": "lizard", "colours": ["orange"]}, "ok")]
 

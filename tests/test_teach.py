@@ -19,6 +19,8 @@ from vision.errors import ProfileError
 from vision.networks import Networks
 from vision.profile import Profile
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English lines
+
 FACES = ("yellow", "red", "green", "blue", "black", "star")
 
 
@@ -49,7 +51,7 @@ def taught(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object]:
             cv2.imwrite(str(folder / f"shot{number:02d}.png"), frame)
             number += 1
     out = folder / "mine.json"
-    code = main(["teach", "--lang", "en", "--mode", "colours", "--out", str(out), "--source", str(folder),
+    code = main(["teach", "--mode", "colours", "--out", str(out), "--source", str(folder),
                  "--names", ",".join(FACES)])  # fmt: skip
     assert code == 0
     return out, kit
@@ -137,17 +139,7 @@ def test_teach_without_enough_frames_fails_cleanly(
     frame, _ = render(1, "easy", "colours", faces=["red"])
     cv2.imwrite(str(tmp_path / "one.png"), frame)
     code = main(
-        [
-            "teach",
-            "--lang",
-            "en",
-            "--out",
-            str(tmp_path / "p.json"),
-            "--source",
-            str(tmp_path),
-            "--names",
-            "red,blue",
-        ]
+        ["teach", "--out", str(tmp_path / "p.json"), "--source", str(tmp_path), "--names", "red,blue"]
     )
     assert code == 1
     assert "ran out of frames" in capsys.readouterr().err
@@ -158,17 +150,7 @@ def test_teach_from_a_missing_source_fails_cleanly(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code = main(
-        [
-            "teach",
-            "--lang",
-            "en",
-            "--out",
-            str(tmp_path / "p.json"),
-            "--source",
-            str(tmp_path / "none"),
-            "--names",
-            "red",
-        ]
+        ["teach", "--out", str(tmp_path / "p.json"), "--source", str(tmp_path / "none"), "--names", "red"]
     )
     assert code == 2
     assert "Cannot take frames" in capsys.readouterr().err
@@ -188,17 +170,7 @@ def test_teach_runs_the_camera_with_the_configs_camera_settings(
     monkeypatch.setattr(firmware.devices.camera, "open_source", open_source)
     config = tmp_path / "kostka.toml"
     config.write_text("[camera]\nwidth = 640\nheight = 480\nmains_hz = 60\nfocus_cm = 50\n", encoding="utf-8")
-    args = [
-        "teach",
-        "--lang",
-        "en",
-        "--out",
-        str(tmp_path / "p.json"),
-        "--source",
-        "picamera2",
-        "--names",
-        "red",
-    ]
+    args = ["teach", "--out", str(tmp_path / "p.json"), "--source", "picamera2", "--names", "red"]
     assert main([*args, "--config", str(config)]) == 2
     assert opened[0]["size"] == (640, 480)
     assert opened[0]["controls"] == {

@@ -23,6 +23,8 @@ from vision.colours.reader import read_colours
 from vision.errors import ProfileError
 from vision.profile import Profile
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English lines
+
 COLOURS = ("orange", "red", "yellow", "blue", "green")  # the shipped board's
 TEACH_LIGHT = Light(kelvin=3000.0, white_balance_left=0.6, brightness=0.8)
 READ_LIGHT = Light(kelvin=6000.0, white_balance_left=0.3, brightness=1.0)
@@ -47,19 +49,7 @@ def teach(folder: Path, kit: Kit, names: tuple[str, ...] = COLOURS) -> Path:
             number += 1
     out = folder / "cards.json"
     code = main(
-        [
-            "teach",
-            "--lang",
-            "en",
-            "--mode",
-            "cards",
-            "--out",
-            str(out),
-            "--source",
-            str(folder),
-            "--names",
-            ",".join(names),
-        ]
+        ["teach", "--mode", "cards", "--out", str(out), "--source", str(folder), "--names", ",".join(names)]
     )
     assert code == 0
     return out
@@ -137,9 +127,7 @@ def test_the_cli_reads_cards_with_the_profile_and_refuses_it_for_dice(
     assert main(["read", "--mode", "cards", "--profile", str(amber_profile), "--json", str(image)]) == 0
     cards = json.loads(capsys.readouterr().out)["dice"]
     assert [(c["face"], c["status"]) for c in cards] == [({"kind": "square", "colours": ["yellow"]}, "ok")]
-    assert (
-        main(["read", "--lang", "en", "--mode", "colours", "--profile", str(amber_profile), str(image)]) == 2
-    )
+    assert main(["read", "--mode", "colours", "--profile", str(amber_profile), str(image)]) == 2
     assert "taught for cards, not colours" in capsys.readouterr().err
     with pytest.raises(ProfileError, match="cannot read colour dice"):
         read_colours(frame, read_profile_file(str(amber_profile)))
@@ -150,19 +138,7 @@ def test_teach_cards_refuses_a_colour_the_board_does_not_have(
 ) -> None:
     out = tmp_path / "p.json"
     code = main(
-        [
-            "teach",
-            "--lang",
-            "en",
-            "--mode",
-            "cards",
-            "--out",
-            str(out),
-            "--source",
-            str(tmp_path),
-            "--names",
-            "red,purple",
-        ]
+        ["teach", "--mode", "cards", "--out", str(out), "--source", str(tmp_path), "--names", "red,purple"]
     )
     assert code == 2
     assert "purple is not a colour of the board (orange, red, yellow, blue, green)" in capsys.readouterr().err
@@ -188,9 +164,7 @@ def test_teach_cards_at_the_terminal_asks_again_for_a_colour_the_board_lacks(
     answers = iter(["Purple", "green", ""])
     monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
     out = tmp_path / "green.json"
-    assert (
-        main(["teach", "--lang", "en", "--mode", "cards", "--out", str(out), "--source", str(tmp_path)]) == 0
-    )
+    assert main(["teach", "--mode", "cards", "--out", str(out), "--source", str(tmp_path)]) == 0
     said = capsys.readouterr()
     assert "'purple' is not a colour of the board (orange, red, yellow, blue, green)" in said.err
     assert "green: 3 cards seen in 3 frames" in said.out

@@ -15,6 +15,8 @@ from PIL import Image
 import firmware.devices.display
 from firmware.cli import main
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English lines
+
 PREV_PIN, NEXT_PIN, OK_PIN = 17, 27, 22
 
 
@@ -66,7 +68,7 @@ def test_a_box_wired_right(
     tmp_path: Path, factory: MockFactory, shown: list[Image.Image], capsys: pytest.CaptureFixture[str]
 ) -> None:
     presser = player(factory, shown, [(PREV_PIN, 0.05), (NEXT_PIN, 0.05), (OK_PIN, 0.05), (OK_PIN, 0.6)])
-    code = main(["wiring", "--lang", "en", "--config", config(tmp_path), "--timeout", "5"])
+    code = main(["wiring", "--config", config(tmp_path), "--timeout", "5"])
     presser.join(timeout=5)
     out = capsys.readouterr().out
     assert code == 0 and "All good: the OLED and the buttons are wired right." in out, out
@@ -81,7 +83,7 @@ def test_swapped_wires_and_a_dead_button_are_named(
     tmp_path: Path, factory: MockFactory, shown: list[Image.Image], capsys: pytest.CaptureFixture[str]
 ) -> None:
     presser = player(factory, shown, [(NEXT_PIN, 0.05), None, (OK_PIN, 0.05), (OK_PIN, 0.05)])
-    code = main(["wiring", "--lang", "en", "--config", config(tmp_path), "--timeout", "1"])
+    code = main(["wiring", "--config", config(tmp_path), "--timeout", "1"])
     presser.join(timeout=5)
     out = capsys.readouterr().out
     assert code == 1, out
@@ -98,5 +100,5 @@ def test_no_gpio_and_a_bad_config_stop_with_a_reason(
 ) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text("[buttons]\nok = 99\n", "utf-8")
-    assert main(["wiring", "--lang", "en", "--config", str(bad)]) == 2
+    assert main(["wiring", "--config", str(bad)]) == 2
     assert "99" in capsys.readouterr().err
