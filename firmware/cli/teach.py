@@ -78,15 +78,14 @@ def _names(args: argparse.Namespace, typed: dict[str, str]) -> list[str] | None:
 
 
 def _ask(mode: str, names: tuple[str, ...], typed: dict[str, str], lang: str) -> str:
-    said = ", ".join(colour(name, lang) for name in names)
     try:
-        answer = input(t(f"cli.teach.ask.{mode}", lang, names=said) + " ").strip().lower()
+        answer = input(t(f"cli.teach.ask.{mode}", lang, names=said(names, lang)) + " ").strip().lower()
     except EOFError:
         return ""
     return typed.get(answer, answer)
 
 
-def _names_known(mode: str, listed: list[str] | None, board: str | None, lang: str) -> tuple[str, ...] | str:
+def _names_known(mode: str, board: str | None, lang: str) -> tuple[str, ...] | str:
     """The names the player may teach (the faces, or the board's colours for cards), or what is wrong."""
     if mode == "colours":
         if board is not None:
@@ -95,14 +94,18 @@ def _names_known(mode: str, listed: list[str] | None, board: str | None, lang: s
     from firmware.profiles import board_colours, reason_in
 
     try:
-        colours = board_colours(board)
+        return board_colours(board)
     except ValueError as error:
         return reason_in(error, lang)
-    unknown = [name for name in listed or [] if name not in colours]
-    if unknown:
-        key = "cli.teach.not_board_colour" if len(unknown) == 1 else "cli.teach.not_board_colours"
-        return t(key, lang, names=said(tuple(unknown), lang), known=said(colours, lang))
-    return colours
+
+
+def _not_on_board(listed: list[str], colours: tuple[str, ...], lang: str) -> str | None:
+    """What is wrong with names of ``--names`` the board lacks (cards), or None."""
+    unknown = [name for name in listed if name not in colours]
+    if not unknown:
+        return None
+    key = "cli.teach.not_board_colour" if len(unknown) == 1 else "cli.teach.not_board_colours"
+    return t(key, lang, names=said(tuple(unknown), lang), known=said(colours, lang))
 
 
 def said(names: tuple[str, ...], lang: str) -> str:
@@ -154,20 +157,16 @@ def run(args: argparse.Namespace) -> int:
     lang: str = args.lang
     if args.frames < 1:
         return fail(t("cli.teach.bad_frames", lang))
-    from firmware.profiles import board_colours
-
-    try:
-        everything = FACES if args.mode == "colours" else board_colours(args.board)
-    except ValueError:
-        everything = ()  # _names_known says why
-    typed = typed_names(everything, lang)
+    known = _names_known(args.mode, args.board, lang)
+    if isinstance(known, str):
+        return fail(t("cli.teach.cannot", lang, reason=known))
+    typed = typed_names(known, lang)
     listed = _names(args, typed)
     if listed is not None and not listed:
         example = ",".join(str(colour(name, lang)) for name in FACES[1:3])
         return fail(t("cli.teach.empty_names", lang, example=example))
-    known = _names_known(args.mode, listed, args.board, lang)
-    if isinstance(known, str):
-        return fail(t("cli.teach.cannot", lang, reason=known))
+    if args.mode == "cards" and (lacking := _not_on_board(listed or [], known, lang)):
+        return fail(t("cli.teach.cannot", lang, reason=lacking))
     config = config_or_say("teach", args.config)
     if config is None:
         return 2
