@@ -87,12 +87,12 @@ def face_words(face: object, mode: str, lang: str) -> str:
     if mode == "cards":
         kind, _, names = str(face).partition(":")
         colours = _Listed(colour(name, lang) for name in names.split("+") if name)
-        return t(f"cli.read.card.{kind}", lang, colours=colours)
+        return t(f"cli.read.card.{kind}", lang, colour=colours)
     return str(face)
 
 
 class _Listed(tuple[object, ...]):
-    """Colours of one card joined with ``+``; a form spec applies to each (``{colours:f}``)."""
+    """Colours of one card joined with ``+``; a form spec applies to each (``{colour:f}``)."""
 
     def __format__(self, spec: str) -> str:
         return "+".join(format(item, spec) for item in self)

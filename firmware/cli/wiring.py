@@ -247,7 +247,7 @@ def open_oled(config: Any, lang: str) -> tuple[Display | None, list[str]]:
         problem = t("cli.wiring.oled_failed", lang, reason=error)
         print(problem)
         return None, [problem]
-    print(t("cli.wiring.oled", lang, driver=d.driver, address=d.i2c_address))
+    print(t("cli.wiring.oled", lang, driver=d.driver, address=f"0x{d.i2c_address:02X}"))
     return display, []
 
 

@@ -121,9 +121,9 @@ PL: dict[str, str] = {
     "cli.read.doubtful.many": "; {n} do potwierdzenia ręcznie",
     "cli.read.status.uncertain": "niepewna",
     "cli.read.status.cocked": "krzywo",
-    "cli.read.card.square": "{colours}",
-    "cli.read.card.squares": "{colours}",
-    "cli.read.card.lizard": "jaszczurka {colours:f}",
+    "cli.read.card.square": "{colour}",
+    "cli.read.card.squares": "{colour}",
+    "cli.read.card.lizard": "jaszczurka {colour:f}",
     "cli.read.bad_image": "{image}: {reason}; sprawdź ścieżkę i plik.",
     "cli.read.cannot": "Nie mogę czytać: {reason}.",
     "cli.read.cannot_dice": "Nie mogę czytać kostek: {reason}.",
@@ -272,7 +272,7 @@ PL: dict[str, str] = {
     "cli.wiring.no_oled": "Ekran: ustawienia wskazują zastępczy terminal, nie ma OLED-a do sprawdzenia.",
     "cli.wiring.oled_failed": "Nie da się otworzyć OLED-a: {reason} (hardware/wiring.md)",
     "cli.wiring.oled": (
-        "Ekran: {driver} pod adresem 0x{address:02X}: ramka powinna biec wokół samej krawędzi."
+        "Ekran: {driver} pod adresem {address}: ramka powinna biec wokół samej krawędzi."
     ),
     "cli.wiring.oled_stopped": "OLED przestał odpowiadać: {reason}",
     # kostka board
@@ -410,9 +410,9 @@ EN: dict[str, str] = {
     "cli.read.doubtful.many": "; {n} to confirm by hand",
     "cli.read.status.uncertain": "uncertain",
     "cli.read.status.cocked": "cocked",
-    "cli.read.card.square": "{colours}",
-    "cli.read.card.squares": "{colours}",
-    "cli.read.card.lizard": "{colours} lizard",
+    "cli.read.card.square": "{colour}",
+    "cli.read.card.squares": "{colour}",
+    "cli.read.card.lizard": "{colour} lizard",
     "cli.read.bad_image": "{image}: {reason}; check the path and the file.",
     "cli.read.cannot": "Cannot read: {reason}.",
     "cli.read.cannot_dice": "Cannot read dice: {reason}.",
@@ -564,7 +564,7 @@ EN: dict[str, str] = {
     "cli.wiring.oled_failed": (
         'The OLED could not be opened: {reason} (hardware/wiring.md, "The OLED stays blank")'
     ),
-    "cli.wiring.oled": "Display: {driver} at 0x{address:02X}: a frame should run round its very edge.",
+    "cli.wiring.oled": "Display: {driver} at {address}: a frame should run round its very edge.",
     "cli.wiring.oled_stopped": "The OLED stopped answering: {reason}",
     # kostka board
     "cli.board.bad_ext": "unknown file type {ext}; name the picture .png",
