@@ -14,7 +14,7 @@ is told the colours of the Lezard board (the shipped data file, or the player's 
 >>> read_profile_file(str(folder / "none.json"))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-vision.errors.ProfileError: there is no profile file ...
+firmware.profiles.ProfileFileError: there is no profile file ...
 """
 
 from __future__ import annotations
@@ -24,11 +24,60 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from firmware.errors import KostkaError
+from firmware.messages.i18n import say, t
+from rules.game import RulesError
 from vision.errors import ProfileError
 from vision.profile import Profile
 
 if TYPE_CHECKING:
     from rules.lezard_board import LezardData
+
+
+def reason_in(error: BaseException, lang: str) -> str:
+    """Why ``error`` happened in ``lang``: the catalogue's words where the error has a key (the rules',
+    this module's), else its own message."""
+    if isinstance(error, RulesError):
+        return say(error.reason, lang)
+    if isinstance(error, _Worded):
+        return error.message(lang)
+    return str(error).rstrip(".")
+
+
+class _Worded(Exception):
+    """An error said from the catalogue's key ``key`` with ``fields``; ``cause``'s reason, when
+    given, fills ``{reason}``. Its ``str`` is the English, for logs and for ``kostka eval``."""
+
+    def __init__(self, key: str, cause: BaseException | None = None, /, **fields: object) -> None:
+        self.key, self.cause, self.fields = key, cause, fields
+        Exception.__init__(self, self.message("en"))  # the key and fields stay these (KostkaError's own)
+
+    def message(self, lang: str) -> str:
+        said = {"reason": reason_in(self.cause, lang)} if self.cause is not None else {}
+        return t(self.key, lang, **self.fields, **said)
+
+
+class ProfileFileError(_Worded, ProfileError):
+    """A profile file that cannot be used."""
+
+
+class BoardFileError(_Worded, ValueError):
+    """A Lezard data file that cannot be read."""
+
+
+def _text_of(path: str, error: type[_Worded], keys: str, **fields: object) -> str:
+    """The text of the file ``path``, or ``error`` with the key ``keys.missing``, ``.folder``,
+    ``.not_text`` or ``.unreadable`` (and ``fields``) saying why not."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise error(f"{keys}.missing", path=repr(path), **fields) from None
+    except IsADirectoryError:
+        raise error(f"{keys}.folder", path=repr(path)) from None
+    except UnicodeDecodeError:
+        raise error(f"{keys}.not_text", path=repr(path)) from None
+    except OSError as problem:
+        raise error(f"{keys}.unreadable", path=repr(path), reason=problem.strerror or problem) from None
+
 
 __all__ = [
     "ProfileError",
@@ -43,29 +92,13 @@ __all__ = [
 
 def read_profile_file(path: str, mode: str | None = None) -> Profile:
     """Load a profile file (of ``mode``, colours or cards, when given)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ProfileError(
-            f"there is no profile file {path!r}: make one with `kostka teach --out {path}`"
-        ) from None
-    except IsADirectoryError:
-        raise ProfileError(
-            f"{path!r} is a folder, not a profile file; give the file kostka teach wrote"
-        ) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ProfileError(f"cannot read the profile {path!r} ({error}); check the file") from None
+    text = _text_of(path, ProfileFileError, "profile", out=path)
     try:
         profile = Profile.from_json(text)
     except ProfileError as error:
-        raise ProfileError(
-            f"the profile {path!r} is damaged: {error}; teach again with `kostka teach`"
-        ) from None
+        raise ProfileFileError("profile.damaged", path=repr(path), reason=error) from None
     if mode is not None and profile.mode != mode:
-        raise ProfileError(
-            f"the profile {path!r} was taught for {profile.mode}, not {mode}: "
-            f"teach with `kostka teach --mode {mode}` or read with --mode {profile.mode}"
-        )
+        raise ProfileFileError("profile.mode", path=repr(path), taught=profile.mode, mode=mode)
     return profile
 
 
@@ -114,16 +147,10 @@ def board_data(path: str | None = None) -> LezardData:
 
     if path is None:
         return parse_lezard_data(shipped_lezard_text())
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ValueError(f"there is no board file {path!r}; leave out --board for the shipped one") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ValueError(f"cannot read the board file {path!r} ({error}); check the file") from None
-    return parse_lezard_data(text, source=path)
+    return parse_lezard_data(_text_of(path, BoardFileError, "reader.board"), source=path)
 
 
-class ReaderSetupError(KostkaError, ValueError):
+class ReaderSetupError(_Worded, KostkaError, ValueError):
     """The reader cannot start: a model, profile or board file that cannot be used (says which)."""
 
 
@@ -143,10 +170,9 @@ def reader_inputs(
     from vision.pips.reader import load_networks
 
     if profile_path is not None and mode not in ("colours", "cards"):
-        modes = "add --mode colours or --mode cards, or leave it out"
-        raise ReaderSetupError(f"--profile is for colours or cards, not {mode}; {modes}")
+        raise ReaderSetupError("reader.profile_mode", mode=mode)
     if board_path is not None and mode != "cards":
-        raise ReaderSetupError(f"--board is for cards, not {mode}; add --mode cards or leave it out")
+        raise ReaderSetupError("reader.board_mode", mode=mode)
     try:
         if mode == "pips":
             load_networks(chosen_networks(models))
@@ -157,7 +183,7 @@ def reader_inputs(
             data = board_data(board_path)
             return taught, data.colours, data.lizards
     except (ModelError, FaceModelError, ProfileError) as error:
-        raise ReaderSetupError(str(error)) from error
+        raise ReaderSetupError("reader.as_is", error) from error
     except ValueError as error:  # a Lezard data file that cannot be used
-        raise ReaderSetupError(f"the board file cannot be used: {error}") from error
+        raise ReaderSetupError("reader.as_is", error) from error
     return None, None, None

@@ -38,3 +38,9 @@ def factory() -> Iterator[MockFactory]:
     finally:
         mock.reset()
         Device.pin_factory = previous
+
+
+@pytest.fixture
+def english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands speak English unless told otherwise (for tests that read their English lines)."""
+    monkeypatch.setattr("firmware.messages.i18n.DEFAULT_LANGUAGE", "en")

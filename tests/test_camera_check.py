@@ -16,6 +16,8 @@ from firmware.cli import main
 from measure.synth import render
 from vision.camera_check import BLUR_MOST, CameraCheck, check_frames, faults
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English lines
+
 ROWS = np.arange(960, dtype=np.float32)[:, None, None]
 
 

@@ -152,7 +152,7 @@ def test_advise_stuck_is_an_empty_list(capsys: pytest.CaptureFixture[str]) -> No
 def test_bad_arguments_say_what_to_do_and_exit_2(
     argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(argv) == 2
+    assert main([*argv, "--lang", "en"]) == 2
     out = capsys.readouterr()
     assert out.out == "" and words in out.err and "Traceback" not in out.err
 

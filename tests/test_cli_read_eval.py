@@ -13,6 +13,8 @@ import pytest
 from firmware.cli import main
 from measure.labels import LabelledDie, LabelsError, labels_mode, load_set, parse_labels
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English lines
+
 DICE = Path(__file__).parent / "data" / "dice"
 
 

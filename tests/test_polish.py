@@ -43,6 +43,7 @@ NAMES = (
     "OpenCV VideoCapture",
     "ONNX Runtime",
     "OpenCV dnn",
+    "Camera Module",
 )
 """Names said in every language; taken out before the words are looked at."""
 
@@ -50,20 +51,20 @@ SHARED = frozenset(
     {
         # Polish words spelt like English ones
         "a", "do", "i", "to", "go", "no", "limit", "menu", "start", "stop", "folder", "domino", "pin",
-        "bot", "zero", "same", "ok", "auto", "format",
+        "bot", "zero", "same", "ok", "auto", "format", "terminal",
         # people, the appliance and the tools it names
         "ala", "olek", "kostka", "bcm", "dnn", "gpio", "oled", "raspberry", "pi", "raspi", "config",
         "sudo", "usermod", "user", "python", "lgpio", "cdetect", "ag", "cm", "focus", "gnd", "scl",
         "sda", "vcc", "onnx", "opencv", "runtime", "toml", "apt", "venv", "gpiozero", "json",
         "sqlite", "utc", "program", "usb",
-        # values typed on the command line
-        "fast",
+        # values typed on the command line, keys, units
+        "fast", "enter", "px", "ms",
     }
 )  # fmt: skip
 
 NOT_WORDS = re.compile(
-    r"--[\w-]+|kostka \w+|\[\w+\]|`[^`]*`|\S*[/\\]\S*|\$\w+|[\w-]*\.(?:toml|sh|json|png|db)|\w+ = \w+"
-    r"|\w+(?:[._]\w+)+|\w+=|\w*\d\w*"
+    r"--[\w-]+|kostka \w+|\[\w+\]|`[^`]*`|\S*[/\\]\S*|\$\w+|[\w-]*\.(?:toml|sh|json|png|db)"
+    r'|\w+ = (?:\w+|"[^"]*")|\w+(?:[._]\w+)+|\w+=|\w*\d\w*'
 )
 """Flags (``--players``), commands (``kostka play``), a data file's tables, `keys` and settings
 (``guess = false``), paths, file names and variables, the config's keys (``state_dir``,

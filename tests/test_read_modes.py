@@ -28,6 +28,8 @@ from vision.profile import Profile
 from vision.reader import MODES, read_dice
 from vision.reading import Die, Reading
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English lines
+
 COLOURS = {"yellow", "red", "green", "blue", "black", "star"}
 # easy frames the colour reader reads without a silent error (seed, faces shown)
 COLOUR_SCENES = [

@@ -221,7 +221,7 @@ def test_both_camera_checks_show_the_runtime_and_why(tmp_path: Path) -> None:
         assert isinstance(view, CheckView) and view.rows[-1] == row
     view = check_view(screen, "en", None)
     assert isinstance(view, CheckView) and len(view.rows) == 4  # on ONNX Runtime: no row
-    report = check_verb.report("usb:0", check, check_verb.verdicts(check))
+    report = check_verb.report("usb:0", check, check_verb.verdicts(check, "en"), "en")
     assert "  networks: OpenCV dnn (ONNX Runtime " in report and "crashed: signal 11 (SIGSEGV))" in report
 
 

@@ -19,6 +19,8 @@ from vision.errors import ProfileError
 from vision.networks import Networks
 from vision.profile import Profile
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English lines
+
 FACES = ("yellow", "red", "green", "blue", "black", "star")
 
 

@@ -23,6 +23,8 @@ from vision.colours.reader import read_colours
 from vision.errors import ProfileError
 from vision.profile import Profile
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English lines
+
 COLOURS = ("orange", "red", "yellow", "blue", "green")  # the shipped board's
 TEACH_LIGHT = Light(kelvin=3000.0, white_balance_left=0.6, brightness=0.8)
 READ_LIGHT = Light(kelvin=6000.0, white_balance_left=0.3, brightness=1.0)
@@ -165,7 +167,7 @@ def test_teach_cards_at_the_terminal_asks_again_for_a_colour_the_board_lacks(
     assert main(["teach", "--mode", "cards", "--out", str(out), "--source", str(tmp_path)]) == 0
     said = capsys.readouterr()
     assert "'purple' is not a colour of the board (orange, red, yellow, blue, green)" in said.err
-    assert "green: 3 card(s) seen in 3 frame(s)" in said.out
+    assert "green: 3 cards seen in 3 frames" in said.out
     assert read_profile_file(str(out), "cards").names == ("green",)
 
 

@@ -9,6 +9,8 @@ import pytest
 
 from firmware.cli import main
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English lines
+
 
 def test_each_button_from_its_key(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

@@ -15,6 +15,8 @@ from PIL import Image
 import firmware.devices.display
 from firmware.cli import main
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English lines
+
 PREV_PIN, NEXT_PIN, OK_PIN = 17, 27, 22
 
 

@@ -40,9 +40,10 @@ def add_lang(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def fail(message: str) -> int:
-    """Tell the person what went wrong and what to do; the exit code for bad arguments."""
-    print(f"kostka: {message}", file=sys.stderr)
+def fail(message: str, verb: str | None = None) -> int:
+    """Tell the person what went wrong and what to do (after ``kostka verb:``, when a verb is given);
+    the exit code for bad arguments."""
+    print(f"kostka {verb}: {message}" if verb else f"kostka: {message}", file=sys.stderr)
     return 2
 
 
@@ -83,14 +84,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def told(error: BaseException, lang: str) -> str:
-    """A told error's line in ``lang``: the rules' reason from the catalogue, the others' own message.
+    """A told error's line in ``lang``: the rules' reason from the catalogue, the words of an error that
+    has them in every language (``message(lang)``), the others' own message.
 
     >>> told(RulesError("match.nothing-to-undo"), "pl")
     'nie ma czego cofnąć: nie zagrano jeszcze żadnego ruchu'
     """
     from firmware.messages.i18n import say
 
-    return say(error.reason, lang) if isinstance(error, RulesError) else str(error)
+    if isinstance(error, RulesError):
+        return say(error.reason, lang)
+    message = getattr(error, "message", None)
+    return str(message(lang)) if callable(message) else str(error)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -45,6 +45,7 @@ def file_problem(error: OSError, lang: str) -> str:
     'nie ma takiego pliku'
     """
     key = {errno.ENOENT: "missing", errno.EACCES: "denied", errno.EPERM: "denied", errno.EISDIR: "folder"}
+    key[errno.ENOTDIR] = "notdir"
     if error.errno in key:
         return t(f"play.file.{key[error.errno]}", lang)
     return str(error.strerror or error)

@@ -23,6 +23,7 @@ from firmware.cli._table import parse_players, replayed, table_for
 from firmware.games.registry import game
 from firmware.games.shut_the_box.switches import add_shut_the_box_switches, shut_the_box_rules
 from firmware.messages.i18n import t, tn
+from firmware.messages.numbers import number, percent
 from rules.game import CHANCE, TERMINAL
 from rules.shut_the_box import GOALS, ShutTheBox
 
@@ -44,6 +45,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="which flaps to shut after a roll",
         description="Every legal set of flaps to shut after a roll, best first.",
     )
+    add_lang(box)
     box.add_argument("--open", default=None, metavar="FLAPS", help="open flaps, e.g. 1,2,5,7 (default: all)")
     box.add_argument("--roll", required=True, metavar="PIPS", help="the dice, e.g. 3,4 (or 4 for one die)")
     add_shut_the_box_switches(box)
@@ -97,23 +99,24 @@ def _numbers(text: str) -> list[int] | None:
     return [int(w) for w in words] if all(w.isdigit() for w in words) else None
 
 
-def _position(rules: ShutTheBox, open_text: str | None, roll_text: str) -> tuple[list[int], list[int]] | str:
-    """The open flaps and the roll, or a message saying what is wrong with them."""
+def _position(
+    rules: ShutTheBox, open_text: str | None, roll_text: str, lang: str
+) -> tuple[list[int], list[int]] | str:
+    """The open flaps and the roll, or a message in ``lang`` saying what is wrong with them."""
     open_flaps = list(rules.all_flaps()) if open_text is None else _numbers(open_text)
     if open_flaps is None or len(set(open_flaps)) != len(open_flaps):
-        return f"--open {open_text!r} is not a list of different flaps; write them like 1,2,5,7."
+        return t("advise.box.bad_open", lang, text=repr(open_text))
     if not all(1 <= f <= rules.flaps for f in open_flaps):
-        return f"--open {open_text!r}: flaps go from 1 to {rules.flaps} (use --flaps for another box)."
+        return t("advise.box.open_range", lang, text=repr(open_text), flaps=rules.flaps)
     pips = _numbers(roll_text)
     if pips is None or not 1 <= len(pips) <= 2 or not all(1 <= p <= 6 for p in pips):
-        return f"--roll {roll_text!r} is not a roll; write two dice like 3,4 or one die like 4."
+        return t("advise.box.bad_roll", lang, text=repr(roll_text))
     allowed = rules.dice_choices(open_flaps) if open_flaps else (1, 2)
     if len(pips) not in allowed:
+        need = t("advise.box.need.two" if allowed == (2,) else "advise.box.need.one", lang)
         board = ",".join(map(str, open_flaps))
-        need = "two dice, like 3,4" if allowed == (2,) else "one die, like 4"
-        return (
-            f"--roll {roll_text!r}: with flaps {board} open and --one-die {rules.one_die}, "
-            f"the roll is {need}."
+        return t(
+            "advise.box.roll_dice", lang, text=repr(roll_text), board=board, rule=rules.one_die, need=need
         )
     return sorted(open_flaps), sorted(pips)
 
@@ -123,11 +126,12 @@ def run(args: argparse.Namespace) -> int:
         return _after_moves(args)
     from rules.shut_the_box_advisor import advise_roll
 
+    lang: str = args.lang
     try:
-        rules = shut_the_box_rules(args)
+        rules = shut_the_box_rules(args, lang)
     except ValueError as error:
-        return fail(f"{error}. Check the switches (kostka advise shut-the-box --help).")
-    position = _position(rules, args.open, args.roll)
+        return fail(t("advise.bad_switches", lang, reason=str(error).rstrip("."), game="shut-the-box"))
+    position = _position(rules, args.open, args.roll, lang)
     if isinstance(position, str):
         return fail(position)
     open_flaps, pips = position
@@ -148,17 +152,26 @@ def run(args: argparse.Namespace) -> int:
         report = {"game": "shut-the-box", "open": open_flaps, "roll": pips, "goal": args.goal, "moves": moves}
         print(json.dumps(report))
         return 0
-    roll = " ".join(map(str, pips))
-    print(f"Open flaps {' '.join(map(str, open_flaps)) or '(none)'}, roll {roll}, goal: {args.goal}")
+    flaps = " ".join(map(str, open_flaps)) or t("advise.box.none_open", lang)
+    goal = t(f"advise.box.goal.{args.goal}", lang)
+    print(t("advise.box.head", lang, open=flaps, roll=" ".join(map(str, pips)), goal=goal))
     if not advice:
-        then = "roll once more (last chance)" if last_chance_left else f"penalty {rules.penalty(open_flaps)}"
-        print(f"  No flap can be shut with this roll: {then}.")
-    for a in advice:
-        mark = "  <- best" if a.best else ""
-        print(
-            f"  shut {' '.join(map(str, a.flaps)):<10} chance to shut the box {float(a.p_shut):7.3%}  "
-            f"expected penalty {float(a.expected_penalty):6.3f}{mark}"
+        then = (
+            t("advise.box.then.last_chance", lang)
+            if last_chance_left
+            else t("advise.box.then.penalty", lang, penalty=rules.penalty(open_flaps))
         )
+        print(f"  {t('advise.box.stuck', lang, then=then)}")
+    for a in advice:
+        mark = f"   {t('play.best', lang)}" if a.best else ""
+        line = t(
+            "advise.box.move",
+            lang,
+            flaps=f"{' '.join(map(str, a.flaps)):<10}",
+            pct=f"{percent(a.p_shut, lang):>6}",
+            penalty=f"{number(a.expected_penalty, lang, 2):>5}",
+        )
+        print(f"  {line}{mark}")
     return 0
 
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from firmware.cli import add_lang, config_or_say, fail
+from firmware.cli import add_lang, config_or_say, fail, told
+from firmware.cli._table import file_problem
 from firmware.messages.i18n import t, tn
 
 SHIPPED = "rules/data/lezard.toml"
@@ -63,11 +64,11 @@ def run(args: argparse.Namespace) -> int:
         text = shipped_lezard_text() if path is None else Path(str(path)).read_text(encoding="utf-8")
         data = parse_lezard_data(text, source=source)
     except OSError as error:
-        return fail(t("board.bad_file", lang, path=source, reason=error.strerror or error))
+        return fail(t("board.bad_file", lang, path=source, reason=file_problem(error, lang)))
     except UnicodeDecodeError:
         return fail(t("board.bad_file", lang, path=source, reason=t("file.not_text", lang)))
     except LezardDataError as error:
-        return fail(str(error))
+        return fail(told(error, lang))
     if args.confirm:
         print(t("board.confirm", lang, source=source, line=f'{CONFIG_KEY} = "{fingerprint(data)}"'))
         return 0
@@ -78,7 +79,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         board_picture(data, source, lang).save(args.out)
     except (OSError, ValueError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        reason = (
+            file_problem(error, lang)
+            if isinstance(error, OSError)
+            else t("cli.board.bad_ext", lang, ext=args.out.suffix or args.out.name)
+        )
         return fail(t("board.bad_out", lang, path=args.out, reason=reason))
     squares, cards = tn("board.n_squares", len(data.board), lang), tn("board.n_cards", sum(data.counts), lang)
     print(t("board.written", lang, path=args.out, squares=squares, cards=cards))

@@ -25,24 +25,13 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from firmware.cli import add_lang, fail
 from firmware.devices.onnx_runtime import runtime_line, runtime_reason
+from firmware.messages.i18n import t, tn
+from firmware.messages.numbers import number
 
 if TYPE_CHECKING:  # numpy and OpenCV load when the check runs (``kostka --help`` stays quick)
     from vision.camera_check import CameraCheck
-
-ADVICE = {
-    "moving": "Something moved in the tray while the frames were taken: keep hands out and check again.",
-    "no_dice": "No dice were found: put three to six dice in the tray and keep still.",
-    "small": "The dice are {size}: lower the camera or use a larger frame size (hardware/wiring.md).",
-    "big": "The dice are {size}: raise the camera.",
-    "blurred": "The dice look blurred (their edges {blur:.0f} % of a die wide): set focus_cm in [camera] to"
-    " the camera's height above the tray (Camera Module 3), or turn a fixed lens until the pips are sharp.",
-    "clipped": 'The camera clips {clipped:.0f} % of the dice\'s pixels: keep highlights = "protect" in'
-    " [camera], and dim the lamp or move it away from the tray.",
-    "bands": "Bands of light {bands:.0f} % deep run across the frames (a lamp flickering on mains power):"
-    " set mains_hz in [camera] to your mains (50 in Europe, 60 in the Americas), or change the lamp.",
-}
-"""What to change for each of ``vision.camera_check.faults``."""
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -70,33 +59,43 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--watch", action="store_true", help="check again and again, a line each, until Ctrl-C"
     )
     parser.add_argument("--rounds", type=int, metavar="N", help="with --watch: stop after N checks")
+    add_lang(parser)
     return parser
 
 
-def verdicts(check: CameraCheck) -> list[tuple[str, str, str, str | None]]:
-    """Per measure: its name, what was measured, the aim, and what to change (None when good)."""
+def verdicts(check: CameraCheck, lang: str) -> list[tuple[str, str, str, str | None]]:
+    """Per measure, in ``lang``: its name, what was measured, the aim, and what to change (None when good)."""
     from vision.camera_check import BANDS_MOST, BLUR_MOST, CLIPPED_MOST, DIE_PX, faults
 
-    size = "no dice" if check.die_px is None else f"{check.die_px:.0f} px across"
+    def pct(share: float, digits: int = 1) -> str:
+        return number(100 * share, lang, digits)
+
+    size = (
+        t("cli.check.no_size", lang)
+        if check.die_px is None
+        else t("cli.check.size", lang, px=f"{check.die_px:.0f}")
+    )
     figures = {
         "size": size,
-        "blur": 100 * check.blur,
-        "clipped": 100 * check.clipped,
-        "bands": 100 * check.band_depth,
+        "blur": pct(check.blur, 0),
+        "clipped": pct(check.clipped, 0),
+        "bands": pct(check.band_depth, 0),
     }
-    told = {fault: ADVICE[fault].format(**figures) for fault in faults(check)}
+    told = {fault: t(f"cli.check.advice.{fault}", lang, **figures) for fault in faults(check)}
     sizing = told.get("no_dice") or told.get("small") or told.get("big")
+    found = tn("cli.check.n_dice", check.dice, lang)
+    kind = t(f"cli.check.kind.{check.kind}", lang)
+    still = t("cli.check.unmoved", lang)
     return [
-        ("dice", f"{check.dice} found, {check.ok} read ok ({check.kind}), {size}",
-         f"{DIE_PX[0]:.0f}-{DIE_PX[1]:.0f} px", sizing),
-        ("sharp", f"edges {100 * check.blur:.1f} % of a die wide", f"under {100 * BLUR_MOST:.1f} %",
-         told.get("blurred")),
-        ("clipped", f"{100 * check.clipped:.1f} % of the dice's pixels", f"under {100 * CLIPPED_MOST:.0f} %",
-         told.get("clipped")),
-        ("flicker", f"bands {100 * check.band_depth:.1f} % deep", f"under {100 * BANDS_MOST:.0f} %",
-         told.get("bands")),
-        ("still", "something moved" if check.moving else "nothing moved", "nothing moved",
-         told.get("moving")),
+        ("dice", t("cli.check.dice", lang, found=found, ok=check.ok, kind=kind, size=size),
+         t("cli.check.aim.px", lang, low=f"{DIE_PX[0]:.0f}", high=f"{DIE_PX[1]:.0f}"), sizing),
+        ("sharp", t("cli.check.sharp", lang, blur=pct(check.blur)),
+         t("cli.check.aim.under", lang, most=pct(BLUR_MOST)), told.get("blurred")),
+        ("clipped", t("cli.check.clipped", lang, clipped=pct(check.clipped)),
+         t("cli.check.aim.under", lang, most=pct(CLIPPED_MOST, 0)), told.get("clipped")),
+        ("flicker", t("cli.check.flicker", lang, bands=pct(check.band_depth)),
+         t("cli.check.aim.under", lang, most=pct(BANDS_MOST, 0)), told.get("bands")),
+        ("still", t("cli.check.moved", lang) if check.moving else still, still, told.get("moving")),
     ]  # fmt: skip
 
 
@@ -108,9 +107,9 @@ def run(args: argparse.Namespace) -> int:
     from vision.camera_check import check_frames
     from vision.errors import ModelError
 
+    lang: str = args.lang
     if args.frames < 2:
-        print("kostka check: --frames must be at least 2 (bands are seen between frames).", file=sys.stderr)
-        return 2
+        return fail(t("cli.check.bad_frames", lang), "check")
     config = config_or_say("check", args.config)
     if config is None:
         return 2
@@ -120,26 +119,25 @@ def run(args: argparse.Namespace) -> int:
     try:
         with open_frames(spec, size, args.watch, tray_controls(config.camera)) as source:
             if args.watch:
-                print(runtime_line(), file=sys.stderr, flush=True)  # stdout: a line per check
-                return watch(source, args.frames, args.rounds)
+                print(runtime_line(lang), file=sys.stderr, flush=True)  # stdout: a line per check
+                return watch(source, args.frames, args.rounds, lang)
             frames = [source.read() for _ in range(args.frames)]
         check = check_frames(frames, chosen_networks())
     except EndOfFrames:
-        print(f"kostka check: {spec!r} gave fewer than {args.frames} frames; ask for fewer.", file=sys.stderr)
-        return 2
+        return fail(tn("cli.check.few_frames", args.frames, lang, source=repr(spec)), "check")
     except (CameraError, ModelError, ValueError) as error:
         print(f"kostka check: {error}", file=sys.stderr)
         return 2
-    rows = verdicts(check)
+    rows = verdicts(check, lang)
     told = [change for *_, change in rows if change]
-    if args.picture is not None and not write_picture(args.picture, frames[-1], check):
+    if args.picture is not None and not write_picture(args.picture, frames[-1], check, lang):
         return 2
     if args.json:
         why = runtime_reason()
         networks = {"runtime": chosen_networks().runtime_name, "reason": None if why is None else asdict(why)}
         print(json.dumps({"source": spec, **asdict(check), "advice": told, "networks": networks}))
     else:
-        print(report(spec, check, rows))
+        print(report(spec, check, rows, lang))
     return 1 if told else 0
 
 
@@ -160,7 +158,7 @@ def open_frames(spec: str, size: tuple[int, int], loop: bool, controls: Any) -> 
     return tray
 
 
-def watch(source: Any, count: int, rounds: int | None) -> int:
+def watch(source: Any, count: int, rounds: int | None, lang: str) -> int:
     """Check on ``count`` frames at a time, a line each, until Ctrl-C or ``rounds`` checks; the exit
     status of the last check (1: something to change)."""
     from firmware.devices.onnx_runtime import chosen_networks
@@ -173,11 +171,18 @@ def watch(source: Any, count: int, rounds: int | None) -> int:
             check = check_frames([source.read() for _ in range(count)], chosen_networks())
             found = faults(check)
             size = "-" if check.die_px is None else f"{check.die_px:.0f} px"
+            named = ", ".join(t(f"cli.check.fault.{fault}", lang) for fault in found)
+            verdict = t("cli.check.watch.change", lang, faults=named) if found else t("cli.check.good", lang)
+            figures = {
+                name: number(100 * share, lang, 1)
+                for name, share in (
+                    ("blur", check.blur),
+                    ("clipped", check.clipped),
+                    ("bands", check.band_depth),
+                )
+            }
             print(
-                f"dice {check.dice} ({size}) | blur {100 * check.blur:.1f} % | clipped"
-                f" {100 * check.clipped:.1f} % | bands {100 * check.band_depth:.1f} % | "
-                + (f"change: {', '.join(found)}" if found else "good"),
-                flush=True,
+                t("cli.check.watch", lang, dice=check.dice, size=size, verdict=verdict, **figures), flush=True
             )
             done += 1
     except KeyboardInterrupt:
@@ -189,7 +194,7 @@ STATUS_BGR = {"ok": (0, 200, 0), "uncertain": (0, 160, 255), "cocked": (0, 0, 25
 """Box colours of the picture by the die's status."""
 
 
-def write_picture(path: Path, frame: Any, check: CameraCheck) -> bool:
+def write_picture(path: Path, frame: Any, check: CameraCheck, lang: str) -> bool:
     """The frame with its clipped pixels in magenta and each die found boxed by status; False (and
     why, on stderr) when the file cannot be written."""
     import cv2
@@ -207,19 +212,23 @@ def write_picture(path: Path, frame: Any, check: CameraCheck) -> bool:
     except cv2.error as error:
         written, reason = False, str(error).strip().splitlines()[-1]
     else:
-        reason = "OpenCV could not write it (is the folder there, does the name end in .jpg or .png?)"
+        reason = t("cli.check.picture_why", lang)
     if not written:
-        print(f"kostka check: cannot write the picture {path}: {reason}", file=sys.stderr)
+        fail(t("cli.check.bad_picture", lang, path=path, reason=reason), "check")
     return bool(written)
 
 
-def report(spec: str, check: CameraCheck, rows: list[tuple[str, str, str, str | None]]) -> str:
+def report(spec: str, check: CameraCheck, rows: list[tuple[str, str, str, str | None]], lang: str) -> str:
     """The measures, a line each with its verdict, then what to change."""
-    lines = [f"Camera check of {spec} ({check.width}x{check.height}):"]
+    lines = [t("cli.check.title", lang, source=spec, width=check.width, height=check.height)]
+    names = [t(f"cli.check.row.{name}", lang) for name, *_ in rows]
+    wide = max(8, *map(len, names))
+    widest = max(44, *(len(value) + 1 for _, value, _, _ in rows))
+    verdict = {True: t("cli.check.change", lang), False: t("cli.check.good", lang)}
     lines += [
-        f"  {name:8s} {value:44s} {'CHANGE' if change else 'good'} ({aim})"
-        for name, value, aim, change in rows
+        f"  {named:{wide}s} {value:{widest}s} {verdict[change is not None]} ({aim})"
+        for named, (_, value, aim, change) in zip(names, rows, strict=True)
     ]
-    lines.append(f"  {runtime_line()}")
-    lines += [f"- {change}" for *_, change in rows if change] or ["All good: the camera is ready."]
+    lines.append(f"  {runtime_line(lang)}")
+    lines += [f"- {change}" for *_, change in rows if change] or [t("cli.check.all_good", lang)]
     return "\n".join(lines)

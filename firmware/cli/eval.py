@@ -28,7 +28,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "eval",
         help="score the dice reader on a folder of labelled photos",
         description="Score the dice reader on a folder with labels.csv and images/ "
-        "(the format of ../shared/data/dice-photos).",
+        "(the format of ../shared/data/dice-photos). A maintainer's measuring tool: it speaks English only "
+        "and has no --lang, since the golden snapshot reads its lines.",
     )
     parser.add_argument("folder", metavar="DIR", help="folder holding labels.csv and images/")
     add_reader_switches(

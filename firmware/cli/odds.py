@@ -62,7 +62,9 @@ def readable(p: Fraction, lang: str) -> dict[str, str]:
     ('', 'około 9 na 10')
     """
     pct = percent(p, lang)
-    if p == 1:
+    if p == 0:
+        one_in = t("odds.never", lang)
+    elif p == 1:
         one_in = t("odds.in_ten", lang, n=10)
     elif p >= Fraction(19, 20):  # "about 10 in 10" would hide the few times it fails
         one_in = t("odds.fails", lang, n=f"{round(1 / (1 - p)):,}".replace(",", "\u00a0"))
@@ -85,7 +87,7 @@ def _shut_the_box(args: argparse.Namespace) -> int:
 
     lang: str = args.lang
     try:
-        rules = shut_the_box_rules(args)
+        rules = shut_the_box_rules(args, lang)
     except ValueError as error:
         return fail(t("odds.bad_switches", lang, reason=str(error).rstrip("."), game="shut-the-box"))
     figures = odds(rules)

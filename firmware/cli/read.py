@@ -19,7 +19,9 @@ import sys
 import time
 from typing import Any
 
+from firmware.cli import add_lang, fail
 from firmware.games.shut_the_box.switches import add_reader_switches
+from firmware.messages.i18n import DEFAULT_LANGUAGE, colour, t, tn
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -41,6 +43,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="folder with other dice_net.onnx and face_net.onnx, and face_net_close.onnx if a closer"
         " look is wanted (default: shipped)",
     )
+    add_lang(parser)
     return parser
 
 
@@ -71,18 +74,45 @@ def reading_json(image: str, reading: Any, ms: float, mode: str = "pips") -> dic
     }
 
 
-def describe(image: str, reading: Any, ms: float, mode: str = "pips") -> str:
-    things = "cards" if mode == "cards" else "dice"
+def face_words(face: object, mode: str, lang: str) -> str:
+    """A face as the player says it: pips as they are, a colour or a card in ``lang``, ``?`` for none.
+
+    >>> face_words("lizard:green", "cards", "pl"), face_words("squares:red+blue", "cards", "en")
+    ('jaszczurka zielona', 'red+blue')
+    """
+    if face is None:
+        return "?"
+    if mode == "colours":
+        return str(colour(str(face), lang))
+    if mode == "cards":
+        kind, _, names = str(face).partition(":")
+        colours = _Listed(colour(name, lang) for name in names.split("+") if name)
+        return t(f"cli.read.card.{kind}", lang, colour=colours)
+    return str(face)
+
+
+class _Listed(tuple[object, ...]):
+    """Colours of one card joined with ``+``; a form spec applies to each (``{colour:f}``)."""
+
+    def __format__(self, spec: str) -> str:
+        return "+".join(format(item, spec) for item in self)
+
+
+def describe(image: str, reading: Any, ms: float, mode: str = "pips", lang: str = DEFAULT_LANGUAGE) -> str:
+    """One line for an image: each face read (with its doubt), how many, how long."""
+    took = f"{ms:.0f}"
     if not reading.dice:
-        return f"{image}: no {things} found ({ms:.0f} ms)"
+        return t(f"cli.read.none.{mode}", lang, image=image, ms=took)
     parts = []
     for d in reading.dice:
-        face = "?" if d.face is None else str(d.face)
-        parts.append(face if d.status == "ok" else f"{face}({d.status})")
+        face = face_words(d.face, mode, lang)
+        parts.append(face if d.status == "ok" else f"{face}({t(f'cli.read.status.{d.status}', lang)})")
     doubtful = sum(d.status != "ok" for d in reading.dice)
-    advice = f"; {doubtful} to confirm by hand" if doubtful else ""
-    counted = "1 card" if things == "cards" and len(reading.dice) == 1 else f"{len(reading.dice)} {things}"
-    return f"{image}: {' '.join(parts)} ({counted}{advice}, {ms:.0f} ms)"
+    counted = tn("cli.read.cards" if mode == "cards" else "cli.read.dice", len(reading.dice), lang)
+    told = tn("cli.read.doubtful", doubtful, lang) if doubtful else ""
+    return t(
+        "cli.read.line", lang, image=image, faces=" ".join(parts), counted=counted, doubtful=told, ms=took
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -94,13 +124,13 @@ def run(args: argparse.Namespace) -> int:
     from vision.errors import FaceModelError, ModelError
     from vision.reader import read_dice
 
+    lang: str = args.lang
     try:
         profile, colours, lizards = reader_inputs(
             args.mode, models=args.models, profile_path=args.profile, board_path=args.board
         )
     except ReaderSetupError as error:
-        print(f"Cannot read: {error}.", file=sys.stderr)
-        return 2
+        return fail(t("cli.read.cannot", lang, reason=error.message(lang)))
     failed = 0
     for image in args.images:
         frame, why = try_load_image(image)
@@ -109,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
             if args.json:
                 print(json.dumps({"image": image, "error": why}), flush=True)
             else:
-                print(f"{image}: {why}; check the path and the file.", file=sys.stderr)
+                print(t("cli.read.bad_image", lang, image=image, reason=why), file=sys.stderr)
             continue
         try:
             started = time.perf_counter()
@@ -123,13 +153,11 @@ def run(args: argparse.Namespace) -> int:
             )
             ms = 1000 * (time.perf_counter() - started)
         except (ModelError, FaceModelError) as error:
-            print(f"Cannot read dice: {error}.", file=sys.stderr)
-            return 2
+            return fail(t("cli.read.cannot_dice", lang, reason=str(error).rstrip(".")))
         except ProfileError as error:  # a profile of another version: features of another length
-            print(f"Cannot read colours: {error}.", file=sys.stderr)
-            return 2
+            return fail(t("cli.read.cannot_colours", lang, reason=str(error).rstrip(".")))
         if args.json:
             print(json.dumps(reading_json(image, reading, ms, args.mode)), flush=True)
         else:
-            print(describe(image, reading, ms, args.mode), flush=True)
+            print(describe(image, reading, ms, args.mode, lang), flush=True)
     return 1 if failed else 0

@@ -19,32 +19,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from firmware.cli import add_lang, fail
 from firmware.games.stonoga.colours import COLOURS
+from firmware.messages.i18n import colour, colour_forms, t, tn
 
 FACES = COLOURS
-
-
-@dataclass(frozen=True, slots=True)
-class Shown:
-    """What the player shows in one mode, in the words the prompts use."""
-
-    thing: str
-    """One of what is seen, counted after each name ("3 face(s) seen")."""
-    ask: str
-    """What to put under the camera."""
-    missing: str
-    """One of what was not found."""
-
-
-CARD = "card of one colour (a square or a lizard)"
-SHOWN = {
-    "colours": Shown("face", "dice showing one face", "die"),
-    "cards": Shown("card", "cards of one colour (a square or a lizard)", CARD),
-}
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -84,43 +66,56 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         metavar="FILE",
         help="cards: a Lezard data file with the board's colours (default: shipped)",
     )
+    add_lang(parser)
     return parser
 
 
-def _names(args: argparse.Namespace) -> list[str] | None:
+def _names(args: argparse.Namespace, typed: dict[str, str]) -> list[str] | None:
+    """The names of ``--names``, as the rules name them (``typed``: every form a player may type)."""
     if args.names is None:
         return None
-    names = [n.strip().lower() for n in args.names.split(",") if n.strip()]
-    return names
+    return [typed.get(n, n) for n in (w.strip().lower() for w in args.names.split(",")) if n]
 
 
-def _ask(mode: str, names: tuple[str, ...]) -> str:
+def _ask(mode: str, names: tuple[str, ...], typed: dict[str, str], lang: str) -> str:
     try:
-        answer = input(
-            f"Put {SHOWN[mode].ask} under the camera and type its name ({', '.join(names)});"
-            " empty to finish: "
-        )
+        answer = input(t(f"cli.teach.ask.{mode}", lang, names=said(names, lang)) + " ").strip().lower()
     except EOFError:
         return ""
-    return answer.strip().lower()
+    return typed.get(answer, answer)
 
 
-def _names_known(mode: str, listed: list[str] | None, board: str | None) -> tuple[str, ...] | str:
+def _names_known(mode: str, board: str | None, lang: str) -> tuple[str, ...] | str:
     """The names the player may teach (the faces, or the board's colours for cards), or what is wrong."""
     if mode == "colours":
         if board is not None:
-            return "--board is for cards, not colours; add --mode cards or leave it out"
+            return t("cli.teach.board_for_cards", lang)
         return FACES
-    from firmware.profiles import board_colours
+    from firmware.profiles import board_colours, reason_in
 
     try:
-        colours = board_colours(board)
+        return board_colours(board)
     except ValueError as error:
-        return f"the board file cannot be used: {error}"
-    unknown = [name for name in listed or [] if name not in colours]
-    if unknown:
-        return f"{', '.join(unknown)} is not a colour of the board ({', '.join(colours)}); check --names"
-    return colours
+        return reason_in(error, lang)
+
+
+def _not_on_board(listed: list[str], colours: tuple[str, ...], lang: str) -> str | None:
+    """What is wrong with names of ``--names`` the board lacks (cards), or None."""
+    unknown = [name for name in listed if name not in colours]
+    if not unknown:
+        return None
+    key = "cli.teach.not_board_colour" if len(unknown) == 1 else "cli.teach.not_board_colours"
+    return t(key, lang, names=said(tuple(unknown), lang), known=said(colours, lang))
+
+
+def said(names: tuple[str, ...], lang: str) -> str:
+    """Colour names as the player reads them, with commas."""
+    return ", ".join(colour(name, lang) for name in names)
+
+
+def typed_names(names: tuple[str, ...], lang: str) -> dict[str, str]:
+    """Every form a player may type for each name (``zielona``, ``green``), to the name itself."""
+    return {form: name for name in names for form in colour_forms(name, lang)}
 
 
 LAID = 3
@@ -149,6 +144,7 @@ def shown_faces(mode: str, name: str) -> list[Any]:
 
 def run(args: argparse.Namespace) -> int:
     from firmware.cli import config_or_say
+    from firmware.cli._table import file_problem
     from firmware.devices.camera import CameraError, EndOfFrames
     from firmware.devices.camera.picamera2 import tray_controls
     from firmware.devices.onnx_runtime import chosen_networks
@@ -158,22 +154,22 @@ def run(args: argparse.Namespace) -> int:
     from vision.profile import Profile
     from vision.reader import teach_features
 
+    lang: str = args.lang
     if args.frames < 1:
-        print("--frames must be at least 1; try --frames 3.", file=sys.stderr)
-        return 2
-    listed = _names(args)
-    if listed is not None and not listed:
-        print("--names is empty; give the faces in the order you show them, e.g. --names red,blue.",
-              file=sys.stderr)  # fmt: skip
-        return 2
-    known = _names_known(args.mode, listed, args.board)
+        return fail(t("cli.teach.bad_frames", lang))
+    known = _names_known(args.mode, args.board, lang)
     if isinstance(known, str):
-        print(f"Cannot teach: {known}.", file=sys.stderr)
-        return 2
+        return fail(t("cli.teach.cannot", lang, reason=known))
+    typed = typed_names(known, lang)
+    listed = _names(args, typed)
+    if listed is not None and not listed:
+        example = ",".join(str(colour(name, lang)) for name in FACES[1:3])
+        return fail(t("cli.teach.empty_names", lang, example=example))
+    if args.mode == "cards" and (lacking := _not_on_board(listed or [], known, lang)):
+        return fail(t("cli.teach.cannot", lang, reason=lacking))
     config = config_or_say("teach", args.config)
     if config is None:
         return 2
-    shown = SHOWN[args.mode]
     camera = config.camera
     examples: dict[str, list[tuple[float, ...]]] = {}
     size = (camera.width, camera.height)
@@ -182,12 +178,18 @@ def run(args: argparse.Namespace) -> int:
         with open_frames(args.source, size, tray_controls(camera)) as source:
             queue = list(listed) if listed is not None else None
             while True:
-                name = (queue.pop(0) if queue else "") if queue is not None else _ask(args.mode, known)
+                name = (
+                    (queue.pop(0) if queue else "")
+                    if queue is not None
+                    else _ask(args.mode, known, typed, lang)
+                )
                 if not name:
                     break
                 if name not in known and args.mode == "cards":
-                    print(f"{name!r} is not a colour of the board ({', '.join(known)}); type one of them.",
-                          file=sys.stderr)  # fmt: skip
+                    print(
+                        t("cli.teach.not_colour", lang, name=repr(name), known=said(known, lang)),
+                        file=sys.stderr,
+                    )
                     continue
                 if isinstance(source, ShownTray):  # the stand-in camera: lay what a person would show
                     source.show(shown_faces(args.mode, name))
@@ -196,34 +198,33 @@ def run(args: argparse.Namespace) -> int:
                     vectors = teach_features(source.read(), args.mode, chosen_networks())
                     examples.setdefault(name, []).extend(vectors)
                     found += len(vectors)
-                print(f"{name}: {found} {shown.thing}(s) seen in {args.frames} frame(s)", flush=True)
+                frames = tn("cli.teach.frames", args.frames, lang)
+                print(tn(f"cli.teach.seen.{args.mode}", found, lang, name=colour(name, lang), frames=frames),
+                      flush=True)  # fmt: skip
                 if found == 0:
-                    print(f"No {shown.missing} was found for {name!r}: check the light and that it is "
-                          "in view, then teach again.", file=sys.stderr)  # fmt: skip
+                    print(t(f"cli.teach.none.{args.mode}", lang, name=repr(str(colour(name, lang)))),
+                          file=sys.stderr)  # fmt: skip
                     return 1
     except EndOfFrames:
-        print(f"The source {args.source!r} ran out of frames: give {args.frames} frames per name.",
-              file=sys.stderr)  # fmt: skip
+        print(
+            t("cli.teach.out_of_frames", lang, source=repr(args.source), frames=args.frames), file=sys.stderr
+        )
         return 1
     except CameraError as error:
-        print(f"Cannot take frames: {error}", file=sys.stderr)
-        return 2
+        return fail(t("cli.teach.no_frames", lang, reason=error))
     except ModelError as error:
-        print(f"Cannot find dice: {error}.", file=sys.stderr)
-        return 2
+        return fail(t("cli.teach.no_model", lang, reason=error))
     try:
         profile = Profile.teach(examples, mode=args.mode)
     except ProfileError as error:
-        print(f"Nothing to save: {error}.", file=sys.stderr)
+        print(t("cli.teach.nothing", lang, reason=error), file=sys.stderr)
         return 1
     try:
         write_profile_file(args.out, profile.to_json())
     except OSError as error:
-        print(
-            f"Cannot write the profile {args.out!r} ({error.strerror}); choose another --out.",
-            file=sys.stderr,
-        )
-        return 2
-    taught = ", ".join(f"{n} ({s.count})" for n, s in profile.classes)
-    print(f"Wrote {args.out}: {taught}. Read with: kostka read --mode {args.mode} --profile {args.out} IMAGE")
+        return fail(t("cli.teach.unwritable", lang, path=repr(args.out), reason=file_problem(error, lang)))
+    taught = ", ".join(
+        t("cli.teach.taught", lang, name=colour(n, lang), n=s.count) for n, s in profile.classes
+    )
+    print(t("cli.teach.wrote", lang, path=args.out, taught=taught, mode=args.mode))
     return 0

@@ -20,9 +20,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from firmware.cli import add_lang, fail
+from firmware.machine.events import ButtonEvent
+from firmware.messages.i18n import t
+from firmware.messages.numbers import number
+
 if TYPE_CHECKING:  # gpiozero and luma load when the test runs (``kostka --help`` stays quick)
     from firmware.devices.display import Display
-    from firmware.machine.events import ButtonEvent
 
 HEADER_PIN = {
     2: 3, 3: 5, 4: 7, 5: 29, 6: 31, 7: 26, 8: 24, 9: 21, 10: 19, 11: 23, 12: 32, 13: 33, 14: 8,
@@ -47,11 +51,18 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         action="store_true",
         help="try it without a Pi: the keyboard's stand-in buttons, the OLED drawn in the terminal",
     )
+    add_lang(parser)
     return parser
 
 
-KEYS = {"PREV": "a or ←", "NEXT": "d or →", "OK": "space or Enter", "MENU": "m"}
-"""The stand-in keyboard's keys for each button (``firmware.standins.buttons.DEFAULT_KEYS``)."""
+def keys(event: ButtonEvent, lang: str) -> str:
+    """The stand-in keyboard's keys for a button (``firmware.standins.buttons.DEFAULT_KEYS``)."""
+    return t(f"cli.wiring.key.{event.name.lower()}", lang)
+
+
+def button(event: ButtonEvent, lang: str) -> str:
+    """A button's name as the test says it."""
+    return t(f"cli.wiring.button.{event.name}", lang)
 
 
 class PrintedOled:
@@ -70,11 +81,11 @@ class PrintedOled:
 
 
 def run(args: argparse.Namespace) -> int:
+    lang: str = args.lang
     if not args.timeout > 0:
-        print(f"kostka wiring: --timeout must be more than 0 seconds, not {args.timeout:g}.", file=sys.stderr)
-        return 2
+        return fail(t("cli.wiring.bad_timeout", lang, value=f"{args.timeout:g}"), "wiring")
     if args.keyboard:
-        return keyboard(args.timeout)
+        return keyboard(args.timeout, lang)
     from firmware.cli import config_or_say
     from firmware.devices.buttons import ButtonPins, ButtonsError, GpioButtons
     from firmware.machine.events import ButtonEvent
@@ -82,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     config = config_or_say("wiring", args.config)
     if config is None:
         return 2
-    oled, problems = open_oled(config)
+    oled, problems = open_oled(config, lang)
     display = oled  # None once it stops answering
     b = config.buttons
     pins = {
@@ -102,33 +113,39 @@ def run(args: argparse.Namespace) -> int:
                 events=events,
             )
     except ButtonsError as error:
-        print(f"kostka wiring: {error.message('en')}", file=sys.stderr)
+        fail(error.message(lang), "wiring")
         if oled is not None:
             oled.close()
         return 2
+    seconds = number(b.long_press_s, lang) if b.long_press_s % 1 else f"{b.long_press_s:g}"
     asks = (
-        (ButtonEvent.PREV, "Press PREVIOUS", "◀"),
-        (ButtonEvent.NEXT, "Press NEXT", "▶"),
-        (ButtonEvent.OK, "Press OK briefly", "OK"),
-        (ButtonEvent.MENU, f"Hold OK for {b.long_press_s:g} s", "OK…"),
+        (ButtonEvent.PREV, t("cli.wiring.ask.prev", lang), "◀"),
+        (ButtonEvent.NEXT, t("cli.wiring.ask.next", lang), "▶"),
+        (ButtonEvent.OK, t("cli.wiring.ask.ok", lang), "OK"),
+        (ButtonEvent.MENU, t("cli.wiring.ask.menu", lang, seconds=seconds), "OK…"),
     )
     try:
         for wanted, words, mark in asks:
-            if (failed := show(display, mark, words)) is not None:
+            if (failed := show(display, mark, words, lang)) is not None:
                 print(failed)
                 problems.append(failed)
                 display = None
-            print(f"{words} (pin {where(pins[wanted])})...", flush=True)
-            problem = wait_for(events, wanted, pins, args.timeout)
-            print(f"  {problem or 'good'}", flush=True)
+            print(t("cli.wiring.asked_pin", lang, words=words, pin=where(pins[wanted])), flush=True)
+            problem = wait_for(events, wanted, pins, args.timeout, lang)
+            print(f"  {problem or t('cli.wiring.good', lang)}", flush=True)
             problems += [problem] if problem else []
-        show(display, "✔" if not problems else "✘", "All good" if not problems else "See the terminal")
+        show(display, *ending(problems, lang), lang)
     finally:
         buttons.close()
         if oled is not None:
             oled.close()
-    print("All good: the OLED and the buttons are wired right." if not problems else "\n".join(problems))
+    print(t("cli.wiring.all_good", lang) if not problems else "\n".join(problems))
     return 1 if problems else 0
+
+
+def ending(problems: list[str], lang: str) -> tuple[str, str]:
+    """The last test screen: a tick and "all good", or a cross and "see the terminal"."""
+    return ("✘", t("cli.wiring.screen.bad", lang)) if problems else ("✔", t("cli.wiring.screen.good", lang))
 
 
 def where(bcm: int) -> str:
@@ -136,7 +153,7 @@ def where(bcm: int) -> str:
     return f"{HEADER_PIN[bcm]} (BCM {bcm})" if bcm in HEADER_PIN else f"BCM {bcm}"
 
 
-def keyboard(timeout: float) -> int:
+def keyboard(timeout: float, lang: str) -> int:
     """The test with the stand-in keyboard buttons and the OLED drawn in the terminal: what the
     test asks of a box, tried without one."""
     from firmware.machine.events import ButtonEvent
@@ -145,32 +162,31 @@ def keyboard(timeout: float) -> int:
     events: queue.Queue[Any] = queue.Queue()
     oled = PrintedOled()
     asks = (
-        (ButtonEvent.PREV, "Press PREVIOUS", "◀"),
-        (ButtonEvent.NEXT, "Press NEXT", "▶"),
-        (ButtonEvent.OK, "Press OK", "OK"),
-        (ButtonEvent.MENU, "Press MENU (OK held)", "OK…"),
+        (ButtonEvent.PREV, t("cli.wiring.ask.prev", lang), "◀"),
+        (ButtonEvent.NEXT, t("cli.wiring.ask.next", lang), "▶"),
+        (ButtonEvent.OK, t("cli.wiring.ask.ok_keys", lang), "OK"),
+        (ButtonEvent.MENU, t("cli.wiring.ask.menu_keys", lang), "OK…"),
     )
-    print("Keyboard stand-in: no GPIO and no OLED are tested, only how the test goes.")
+    print(t("cli.wiring.keyboard", lang))
     problems: list[str] = []
+
+    def key_words(event: ButtonEvent) -> str:
+        return t("cli.wiring.key", lang, keys=keys(event, lang))
+
     with cbreak(sys.stdin):
         buttons = KeyboardButtons(sys.stdin, events=events)
         try:
             for wanted, words, mark in asks:
-                show(oled, mark, words)  # type: ignore[arg-type]
-                print(f"{words} (key {KEYS[wanted.name]})...", flush=True)
-                problem = wait_for(events, wanted, key_words, timeout)
-                print(f"  {problem or 'good'}", flush=True)
+                show(oled, mark, words, lang)  # type: ignore[arg-type]
+                print(t("cli.wiring.asked_key", lang, words=words, keys=keys(wanted, lang)), flush=True)
+                problem = wait_for(events, wanted, key_words, timeout, lang)
+                print(f"  {problem or t('cli.wiring.good', lang)}", flush=True)
                 problems += [problem] if problem else []
         finally:
             buttons.close()
-    show(oled, "✔" if not problems else "✘", "All good" if not problems else "See the terminal")  # type: ignore[arg-type]
-    print("All good: each button came as asked." if not problems else "\n".join(problems))
+    show(oled, *ending(problems, lang), lang)  # type: ignore[arg-type]
+    print(t("cli.wiring.all_good_keys", lang) if not problems else "\n".join(problems))
     return 1 if problems else 0
-
-
-def key_words(event: ButtonEvent) -> str:
-    """A button's keys on the stand-in keyboard, as the test names them."""
-    return f"key {KEYS[event.name]}"
 
 
 def wait_for(
@@ -178,13 +194,14 @@ def wait_for(
     wanted: ButtonEvent,
     pins: dict[ButtonEvent, int] | Callable[[ButtonEvent], str],
     timeout: float,
+    lang: str,
 ) -> str | None:
     """Wait for ``wanted``; None when it came, else what went wrong and what to look at (``pins``:
     each button's BCM pin, or how to name where a button comes from)."""
     from firmware.machine.events import ButtonEvent
 
     def at(event: ButtonEvent) -> str:
-        return pins(event) if callable(pins) else f"pin {where(pins[event])}"
+        return pins(event) if callable(pins) else t("cli.wiring.pin", lang, pin=where(pins[event]))
 
     end = time.monotonic() + timeout
     while (left := end - time.monotonic()) > 0:
@@ -195,43 +212,46 @@ def wait_for(
         if event is wanted:
             return None
         if wanted is ButtonEvent.MENU and event is ButtonEvent.OK:
-            print("  that was a short press: hold OK down until the screen changes", flush=True)
+            print(f"  {t('cli.wiring.short_press', lang)}", flush=True)
             continue
         if wanted is ButtonEvent.OK and event is ButtonEvent.MENU:
-            return "OK was held, not pressed briefly: check long_press_s in [buttons]"
+            return t("cli.wiring.held", lang)
+        came, asked = button(event, lang), button(wanted, lang)
         if callable(pins):
-            return f"{event.name} came when {wanted.name} was asked ({at(wanted)})"
-        return (
-            f"{event.name} came when {wanted.name} was asked: the wires of pins {where(pins[event])} and"
-            f" {where(pins[wanted])} may be swapped"
+            return t("cli.wiring.wrong", lang, came=came, wanted=asked, at=at(wanted))
+        return t(
+            "cli.wiring.swapped",
+            lang,
+            came=came,
+            wanted=asked,
+            pin=where(pins[event]),
+            wanted_pin=where(pins[wanted]),
         )
+    said = {"wanted": button(wanted, lang), "seconds": f"{timeout:g}", "at": at(wanted)}
     if callable(pins):
-        return f"no press of {wanted.name} within {timeout:g} s ({at(wanted)})"
-    return (
-        f"no press of {wanted.name} within {timeout:g} s: check the wire to {at(wanted)} and"
-        f" the button's other leg to ground (pin {GROUND_PIN})"
-    )
+        return t("cli.wiring.none", lang, **said)
+    return t("cli.wiring.none_pin", lang, ground=GROUND_PIN, **said)
 
 
-def open_oled(config: Any) -> tuple[Display | None, list[str]]:
+def open_oled(config: Any, lang: str) -> tuple[Display | None, list[str]]:
     """The OLED the config names (None when there is none to test), and the problem if it fails."""
     from firmware.devices.display import DisplayError, open_display
 
     d = config.display
     if d.driver == "terminal":
-        print("Display: the config names the terminal stand-in, no OLED to test.")
+        print(t("cli.wiring.no_oled", lang))
         return None, []
     try:
         display = open_display(d.driver, port=d.i2c_port, address=d.i2c_address, rotate=d.luma_rotate)
     except DisplayError as error:
-        problem = f'The OLED could not be opened: {error} (hardware/wiring.md, "The OLED stays blank")'
+        problem = t("cli.wiring.oled_failed", lang, reason=error)
         print(problem)
         return None, [problem]
-    print(f"Display: {d.driver} at 0x{d.i2c_address:02X}: a frame should run round its very edge.")
+    print(t("cli.wiring.oled", lang, driver=d.driver, address=f"0x{d.i2c_address:02X}"))
     return display, []
 
 
-def show(display: Display | None, big: str, words: str) -> str | None:
+def show(display: Display | None, big: str, words: str, lang: str) -> str | None:
     """A test screen: ``big`` over ``words``, in a frame on the screen's outermost pixels; the
     problem when the OLED does not take it."""
     if display is None:
@@ -248,5 +268,5 @@ def show(display: Display | None, big: str, words: str) -> str | None:
     try:
         display.show(image)
     except Exception as error:  # the OLED stopped answering on the bus: a finding, not a crash
-        return f"The OLED stopped answering: {error}"
+        return t("cli.wiring.oled_stopped", lang, reason=error)
     return None

@@ -38,7 +38,7 @@ def catalogue(lang: str) -> Mapping[str, str]:
         raise MessageError(f"no language {lang!r}: Kostka speaks {', '.join(LANGUAGES)}") from None
 
 
-def t(key: str, lang: str, **fields: object) -> str:
+def t(key: str, lang: str, /, **fields: object) -> str:
     """The message ``key`` in ``lang`` with ``fields`` filled in."""
     messages = catalogue(lang)
     try:
@@ -64,7 +64,7 @@ def plural_form(n: int, lang: str) -> str:
     return "many"
 
 
-def tn(key: str, n: int, lang: str, **fields: object) -> str:
+def tn(key: str, n: int, lang: str, /, **fields: object) -> str:
     """The plural message ``key.one|few|many`` for the count ``n`` (given to the message as ``{n}``)."""
     return t(f"{key}.{plural_form(n, lang)}", lang, n=n, **fields)
 

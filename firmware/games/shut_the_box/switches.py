@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from firmware.messages.i18n import DEFAULT_LANGUAGE, t
 from rules.shut_the_box import FLAP_COUNTS, ONE_DIE_RULES, SCORINGS, ShutTheBox
 
 
@@ -25,10 +26,12 @@ def add_shut_the_box_switches(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def shut_the_box_rules(args: argparse.Namespace) -> ShutTheBox:
-    """The rule book the switches describe; ``ValueError`` with a readable message if they clash."""
+def shut_the_box_rules(args: argparse.Namespace, lang: str = DEFAULT_LANGUAGE) -> ShutTheBox:
+    """The rule book the switches describe; ``ValueError`` with a message in ``lang`` if they clash."""
     if args.full_shut_bonus < 0:
-        raise ValueError(f"--full-shut-bonus must be 0 (off) or more, not {args.full_shut_bonus}")
+        raise ValueError(
+            t("play.switch.at_least", lang, switch="--full-shut-bonus", least=0, value=args.full_shut_bonus)
+        )
     return ShutTheBox(
         flaps=args.flaps,
         one_die=args.one_die,

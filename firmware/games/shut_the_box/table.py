@@ -237,7 +237,7 @@ def table_from_args(args: argparse.Namespace) -> ShutTheBoxTable:
     if rounds is None and args.penalty_limit is None:
         rounds = 1
     book = replace(
-        shut_the_box_rules(args),
+        shut_the_box_rules(args, lang),
         rounds=rounds,
         penalty_limit=args.penalty_limit,
         tournament=args.tournament is not None,
