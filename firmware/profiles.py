@@ -38,18 +38,17 @@ def reason_in(error: BaseException, lang: str) -> str:
     this module's), else its own message."""
     if isinstance(error, RulesError):
         return say(error.reason, lang)
-    if isinstance(error, _Worded):
+    if isinstance(error, KostkaError):
         return error.message(lang)
     return str(error).rstrip(".")
 
 
-class _Worded(Exception):
-    """An error said from the catalogue's key ``key`` with ``fields``; ``cause``'s reason, when
-    given, fills ``{reason}``. Its ``str`` is the English, for logs and for ``kostka eval``."""
+class _Worded(KostkaError):
+    """A ``KostkaError`` whose ``cause``, when given, fills ``{reason}`` in the person's language."""
 
     def __init__(self, key: str, cause: BaseException | None = None, /, **fields: object) -> None:
-        self.key, self.cause, self.fields = key, cause, fields
-        Exception.__init__(self, self.message("en"))  # the key and fields stay these (KostkaError's own)
+        super().__init__(key, **fields)
+        self.cause = cause
 
     def message(self, lang: str) -> str:
         said = {"reason": reason_in(self.cause, lang)} if self.cause is not None else {}
@@ -150,7 +149,7 @@ def board_data(path: str | None = None) -> LezardData:
     return parse_lezard_data(_text_of(path, BoardFileError, "reader.board"), source=path)
 
 
-class ReaderSetupError(_Worded, KostkaError, ValueError):
+class ReaderSetupError(_Worded, ValueError):
     """The reader cannot start: a model, profile or board file that cannot be used (says which)."""
 
 
