@@ -1,7 +1,7 @@
 """Bad input over every ``kostka`` command: unknown options, bad numbers, missing, empty or corrupt
 files, folders where files belong, out-of-range values, unknown games. Each case must end with exit
-code 2 and one line on stderr (argparse's usage and its one error line count as that), never a
-traceback. The commands run in this process, so the whole matrix takes seconds."""
+code 2 and one line on stderr (argparse's usage and its one error line, in either language, count as
+that), never a traceback. The commands run in this process, so the whole matrix takes seconds."""
 
 from __future__ import annotations
 
@@ -12,6 +12,12 @@ import shlex
 import pytest
 
 from firmware.cli import build_parser, main
+from firmware.messages.i18n import LANGUAGES, catalogue
+
+USAGE = tuple(catalogue(lang)["argparse.usage"] for lang in LANGUAGES)
+"""argparse's first word, ``użycie: `` or ``usage: `` (the language comes from the environment)."""
+ERROR = tuple(catalogue(lang)["argparse.error"] % {"prog": "", "message": ""} for lang in LANGUAGES)
+"""What stands between the command and argparse's error: ``: błąd: `` or ``: error: ``."""
 
 CASES: tuple[str, ...] = (
     "--bogus",
@@ -201,7 +207,7 @@ def test_bad_input_is_one_line_and_exit_2(
     assert "Traceback" not in err
     lines = err.splitlines()
     assert code == 2, (case, err)
-    if lines and lines[0].startswith("usage:"):
-        assert ": error: " in lines[-1], err
+    if lines and lines[0].startswith(USAGE):
+        assert any(error in lines[-1] for error in ERROR), err
     else:
         assert len(lines) == 1 and lines[0].strip(), err

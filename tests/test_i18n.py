@@ -40,6 +40,7 @@ def test_both_languages_have_the_same_keys() -> None:
 def test_the_parts_join_without_overwriting_each_other() -> None:
     from firmware.messages import box as messages_box
     from firmware.messages import catalogue as messages
+    from firmware.messages import cli_help as messages_cli_help
     from firmware.messages import flows as messages_flows
     from firmware.messages import help as messages_help
     from firmware.messages import play as messages_play
@@ -55,6 +56,7 @@ def test_the_parts_join_without_overwriting_each_other() -> None:
     )
     parts += (messages_flows.CATALOGUE, messages_help.CATALOGUE)
     parts += (messages_box.CATALOGUE,)
+    parts += (messages_cli_help.CATALOGUE,)
     for lang, own in (("pl", messages.PL), ("en", messages.EN)):
         seen = set(own)
         for part in parts:

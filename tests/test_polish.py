@@ -51,14 +51,14 @@ SHARED = frozenset(
     {
         # Polish words spelt like English ones
         "a", "do", "i", "to", "go", "no", "limit", "menu", "start", "stop", "folder", "domino", "pin",
-        "bot", "zero", "same", "ok", "auto", "format", "terminal",
+        "bot", "zero", "same", "ok", "auto", "format", "terminal", "by", "argument", "test",
         # people, the appliance and the tools it names
-        "ala", "olek", "kostka", "bcm", "dnn", "gpio", "oled", "raspberry", "pi", "raspi", "config",
-        "sudo", "usermod", "user", "python", "lgpio", "cdetect", "ag", "cm", "focus", "gnd", "scl",
+        "ala", "olek", "ewa", "ola", "kostka", "bcm", "dnn", "gpio", "oled", "raspberry", "pi", "raspi",
+        "config", "sudo", "usermod", "user", "python", "lgpio", "cdetect", "ag", "cm", "focus", "gnd", "scl",
         "sda", "vcc", "onnx", "opencv", "runtime", "toml", "apt", "venv", "gpiozero", "json",
         "sqlite", "utc", "program", "usb",
         # values typed on the command line, keys, units
-        "fast", "enter", "px", "ms",
+        "fast", "enter", "px", "ms", "synthetic", "ctrl", "pl", "en", "png", "jpeg", "stonoga", "lezard",
     }
 )  # fmt: skip
 
@@ -76,7 +76,7 @@ def words(text: str) -> list[str]:
     """The words of ``text`` a person reads as language, lower case (single letters are notation)."""
     for name in NAMES:
         text = text.replace(name, " ")
-    text = NOT_WORDS.sub(" ", re.sub(r"\{[^}]*\}", " ", text))
+    text = NOT_WORDS.sub(" ", re.sub(r"\{[^}]*\}|%\(\w+\)[sr]", " ", text))
     return [w.lower() for w in re.findall(r"[^\W\d_]+", text) if len(w) > 1]
 
 

@@ -1,14 +1,15 @@
 """The ``kostka`` command: one sub-command per module of this package (``firmware.cli.play``...).
 
-Each verb module defines ``add_parser(subparsers) -> argparse.ArgumentParser`` and
-``run(args) -> int``. Heavy imports (OpenCV, luma) happen inside ``run`` so that
-``kostka --help`` and the rules-only verbs start fast.
+Each verb module defines ``add_parser(subparsers, lang) -> argparse.ArgumentParser`` (its help in
+``lang``, from the catalogue's ``usage.*``) and ``run(args) -> int``. Heavy imports (OpenCV, luma)
+happen inside ``run`` so that ``kostka --help`` and the rules-only verbs start fast.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
@@ -16,6 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from firmware.cli._speech import argparse_speaks, language_of
 from firmware.devices.onnx_runtime import choose_runtime
 from firmware.errors import KostkaError
 from firmware.messages.i18n import DEFAULT_LANGUAGE
@@ -31,12 +33,15 @@ def exact(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-def add_lang(parser: argparse.ArgumentParser) -> None:
-    """The ``--lang`` switch of the verbs that speak the catalogue's languages."""
-    from firmware.messages.i18n import DEFAULT_LANGUAGE, LANGUAGES
+def add_lang(parser: argparse.ArgumentParser, lang: str) -> None:
+    """The ``--lang`` switch of the verbs that speak the catalogue's languages (its help in ``lang``)."""
+    from firmware.messages.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
 
     parser.add_argument(
-        "--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help=f"language (default {DEFAULT_LANGUAGE})"
+        "--lang",
+        choices=LANGUAGES,
+        default=DEFAULT_LANGUAGE,
+        help=t("usage.lang", lang, default=DEFAULT_LANGUAGE),
     )
 
 
@@ -68,18 +73,20 @@ def is_told(error: BaseException) -> bool:
     return isinstance(error, KostkaError | RulesError | VisionError)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="kostka",
-        description="Kostka: a referee beside a real tabletop (dice, rules, advice).",
-    )
-    sub = parser.add_subparsers(dest="verb", metavar="COMMAND", required=True)
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        verb_parser = module.add_parser(sub)
-        verb_parser.set_defaults(run=module.run)
+def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line, its help in ``lang`` (default: the language Kostka speaks)."""
+    from firmware.messages.i18n import DEFAULT_LANGUAGE, t
+
+    lang = lang or DEFAULT_LANGUAGE
+    with argparse_speaks(lang):
+        parser = argparse.ArgumentParser(prog="kostka", description=t("usage.kostka", lang))
+        sub = parser.add_subparsers(dest="verb", metavar=t("usage.meta.command", lang), required=True)
+        for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+            if info.name.startswith("_"):
+                continue
+            module = importlib.import_module(f"{__name__}.{info.name}")
+            verb_parser = module.add_parser(sub, lang)
+            verb_parser.set_defaults(run=module.run)
     return parser
 
 
@@ -99,8 +106,11 @@ def told(error: BaseException, lang: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    lang = language_of(argv, os.environ)
+    parser = build_parser(lang)
+    with argparse_speaks(lang):  # its help and its errors
+        args = parser.parse_args(argv)
     try:
         choose_runtime()
     except ValueError as error:

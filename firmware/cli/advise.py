@@ -22,76 +22,67 @@ from firmware.cli import add_lang, exact, fail
 from firmware.cli._table import parse_players, replayed, table_for
 from firmware.games.registry import game
 from firmware.games.shut_the_box.switches import add_shut_the_box_switches, shut_the_box_rules
-from firmware.messages.i18n import t, tn
+from firmware.messages.i18n import numbered, t, tn
 from firmware.messages.numbers import number, percent
 from rules.game import CHANCE, TERMINAL
 from rules.shut_the_box import GOALS, ShutTheBox
 
 
-def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+def add_parser(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str
+) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
         "advise",
-        help="the best move for a position",
-        description="Every legal move with exact figures.",
-        epilog="examples (kostka advise GAME --help for more):\n"
-        "  kostka advise shut-the-box --open 1,2,5,7 --roll 3,4 --goal shut\n"
-        '  kostka advise stonoga --moves "r r * b"\n'
-        '  kostka advise lezard --moves "red blue" --json',
+        help=t("usage.advise.help", lang),
+        description=t("usage.advise.about", lang),
+        epilog=examples("usage.advise.examples", "usage.advise.example", lang),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
+    games = parser.add_subparsers(dest="game", metavar=t("usage.meta.game", lang), required=True)
     box = games.add_parser(
-        "shut-the-box",
-        help="which flaps to shut after a roll",
-        description="Every legal set of flaps to shut after a roll, best first.",
+        "shut-the-box", help=t("usage.advise.box.help", lang), description=t("usage.advise.box.about", lang)
     )
-    add_lang(box)
-    box.add_argument("--open", default=None, metavar="FLAPS", help="open flaps, e.g. 1,2,5,7 (default: all)")
-    box.add_argument("--roll", required=True, metavar="PIPS", help="the dice, e.g. 3,4 (or 4 for one die)")
-    add_shut_the_box_switches(box)
-    box.add_argument("--last-chance-used", action="store_true", help="the last chance is spent this turn")
-    box.add_argument("--goal", choices=GOALS, default="shut", help="order by chance to shut or by penalty")
-    box.add_argument("--json", action="store_true", help="print JSON")
-    for title, example in EXAMPLES.items():
+    add_lang(box, lang)
+    box.add_argument(
+        "--open", default=None, metavar=t("usage.meta.flaps", lang), help=t("usage.advise.open", lang)
+    )
+    box.add_argument(
+        "--roll", required=True, metavar=t("usage.meta.pips", lang), help=t("usage.advise.roll", lang)
+    )
+    add_shut_the_box_switches(box, lang)
+    box.add_argument("--last-chance-used", action="store_true", help=t("usage.advise.last_chance_used", lang))
+    box.add_argument("--goal", choices=GOALS, default="shut", help=t("usage.advise.goal", lang))
+    box.add_argument("--json", action="store_true", help=t("usage.json", lang))
+    for title in EXAMPLES:
         known = game(title)
+        about = t(known.about_key, lang)
         sub = games.add_parser(
             title,
-            help=f"{known.about.split(':')[0]}: every legal move after a list of moves",
-            description=f"{known.about}. The position is the game after --moves, from the start.",
-            epilog=example,
+            help=t("usage.advise.game.help", lang, game=t(known.name_key, lang)),
+            description=t("usage.advise.game.about", lang, about=about),
+            epilog=examples("usage.examples", f"usage.advise.{title}.example", lang),
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         sub.add_argument(
-            "--moves",
-            required=True,
-            metavar="MOVES",
-            help="the moves so far, separated by ; (as kostka play takes them)",
+            "--moves", required=True, metavar=t("usage.meta.moves", lang), help=t("usage.advise.moves", lang)
         )
         sub.add_argument(
-            "--players", metavar="NAMES", help="player names in seat order (default: two players)"
+            "--players", metavar=t("usage.meta.names", lang), help=t("usage.advise.players", lang)
         )
-        add_lang(sub)
-        known.table_module().add_switches(sub)
-        sub.add_argument("--json", action="store_true", help="print JSON (figures as exact fractions too)")
+        add_lang(sub, lang)
+        known.table_module().add_switches(sub, lang)
+        sub.add_argument("--json", action="store_true", help=t("usage.advise.json", lang))
     return parser
 
 
-EXAMPLES = {
-    "stonoga": (
-        "examples:\n"
-        '  kostka advise stonoga --moves "r r * b"                 # first roll: keep which dice?\n'
-        '  kostka advise stonoga --moves "r r * b; keep r r *; g"  # the third die rolled again\n'
-        '  kostka advise stonoga --players Ala,Olek,Ewa --steal --moves "y y y *; stop" --json'
-    ),
-    "lezard": (
-        "examples:\n"
-        '  kostka advise lezard --moves "red blue"     # a card drawn: what may each report do?\n'
-        "  # Ewa flicks Ala's red lizard: what each count of fallen dominoes deals\n"
-        "  kostka advise lezard --players Ala,Olek,Ewa --lizards Ala=red \\\n"
-        '      --moves "red; ok; blue; ok; lizard red"'
-    ),
-}
-"""An example per game for ``--help``, in the notation ``kostka play`` takes."""
+EXAMPLES = ("stonoga", "lezard")
+"""The games advised after a list of moves, each with its examples for ``--help``
+(``usage.advise.GAME.example.1``..., in the notation ``kostka play`` takes in each language)."""
+
+
+def examples(heading: str, stem: str, lang: str) -> str:
+    """An ``--help``'s closing examples: a heading, then the lines ``stem.1``, ``stem.2``... indented."""
+    return "\n".join((t(heading, lang), *(f"  {line}" for line in numbered(stem, lang))))
 
 
 def _numbers(text: str) -> list[int] | None:

@@ -21,31 +21,21 @@ from firmware.messages.i18n import t, tn
 SHIPPED = "rules/data/lezard.toml"
 
 
-def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+def add_parser(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str
+) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
-        "board",
-        help="draw the Lezard board and deck file, to compare with your box",
-        description="Draw the Lezard Domino board and deck file as a picture (squares, lizards, cards).",
+        "board", help=t("usage.board.help", lang), description=t("usage.board.about", lang)
+    )
+    parser.add_argument("--board", metavar=t("usage.meta.file", lang), help=t("usage.board.board", lang))
+    parser.add_argument(
+        "--out", type=Path, default=Path("lezard-board.png"), metavar="PNG", help=t("usage.board.out", lang)
     )
     parser.add_argument(
-        "--board", metavar="FILE", help="a board and deck file (default: the config's, or shipped)"
+        "--config", type=Path, metavar=t("usage.meta.file", lang), help=t("usage.board.config", lang)
     )
-    parser.add_argument(
-        "--out",
-        type=Path,
-        default=Path("lezard-board.png"),
-        metavar="PNG",
-        help="the picture (default lezard-board.png)",
-    )
-    parser.add_argument(
-        "--config", type=Path, metavar="FILE", help="settings (TOML) whose Lezard data_file to use"
-    )
-    parser.add_argument(
-        "--confirm",
-        action="store_true",
-        help="the file matches your box: print the config line that records it",
-    )
-    add_lang(parser)
+    parser.add_argument("--confirm", action="store_true", help=t("usage.board.confirm", lang))
+    add_lang(parser, lang)
     return parser
 
 

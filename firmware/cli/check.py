@@ -34,32 +34,22 @@ if TYPE_CHECKING:  # numpy and OpenCV load when the check runs (``kostka --help`
     from vision.camera_check import CameraCheck
 
 
-def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+def add_parser(subparsers: Any, lang: str) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
-        "check",
-        help="check the camera's set-up over a still tray with a few dice",
-        description="Check the camera over a still tray with a few dice: dice size, clipping, flicker.",
+        "check", help=t("usage.check.help", lang), description=t("usage.check.about", lang)
     )
     parser.add_argument(
-        "--config",
-        type=Path,
-        metavar="FILE",
-        help="settings (TOML) whose [camera] to check; default: defaults",
+        "--config", type=Path, metavar=t("usage.meta.file", lang), help=t("usage.check.config", lang)
     )
+    parser.add_argument("--source", metavar=t("usage.meta.source", lang), help=t("usage.check.source", lang))
+    parser.add_argument("--frames", type=int, default=10, metavar="N", help=t("usage.check.frames", lang))
+    parser.add_argument("--json", action="store_true", help=t("usage.check.json", lang))
     parser.add_argument(
-        "--source",
-        help="frame source instead of the config's (picamera2, usb:0, a folder..., synthetic: the stand-in)",
+        "--picture", type=Path, metavar=t("usage.meta.file", lang), help=t("usage.check.picture", lang)
     )
-    parser.add_argument("--frames", type=int, default=10, help="frames to take (default 10)")
-    parser.add_argument("--json", action="store_true", help="the measures and the advice as one JSON object")
-    parser.add_argument(
-        "--picture", type=Path, metavar="FILE", help="write the last frame, the dice found boxed (JPEG/PNG)"
-    )
-    parser.add_argument(
-        "--watch", action="store_true", help="check again and again, a line each, until Ctrl-C"
-    )
-    parser.add_argument("--rounds", type=int, metavar="N", help="with --watch: stop after N checks")
-    add_lang(parser)
+    parser.add_argument("--watch", action="store_true", help=t("usage.check.watch", lang))
+    parser.add_argument("--rounds", type=int, metavar="N", help=t("usage.check.rounds", lang))
+    add_lang(parser, lang)
     return parser
 
 

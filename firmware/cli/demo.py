@@ -36,34 +36,29 @@ STALL_S = 20.0
 FAST = "fast"
 
 
-def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+def add_parser(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str
+) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
-        "demo",
-        help="play a whole game unattended on stand-ins (no Pi needed)",
-        description="Play a whole game on stand-ins: synthetic dice, the OLED in the terminal, "
-        "the advisor pressing the buttons.",
+        "demo", help=t("usage.demo.help", lang), description=t("usage.demo.about", lang)
     )
     add = parser.add_argument
-    add("--auto", action="store_true", help="press the buttons automatically (required)")
-    add("--game", choices=TITLES, default=TITLES[0], help="the game (default shut-the-box)")
-    add("--seed", type=int, metavar="S", help="seed of the dice and the table (default: random)")
-    add("--players", metavar="N|NAMES", default="2",
-        help="number of players, or their names in seat order, e.g. Ala,Olek (default 2)")
-    add("--lang", choices=("pl", "en"), default="pl", help="language of the screens (default pl)")
-    add("--state", type=Path, metavar="DIR", help="where the game is saved (default: a temporary folder)")
-    add("--frames-out", type=Path, metavar="DIR", help="save every OLED frame as PNG, and demo.gif")
+    add("--auto", action="store_true", help=t("usage.demo.auto", lang))
+    add("--game", choices=TITLES, default=TITLES[0], help=t("usage.demo.game", lang))
+    add("--seed", type=int, metavar="S", help=t("usage.demo.seed", lang))
     add(
-        "--reader",
-        choices=("truth", "vision"),
-        default="truth",
-        help="how the frames are read: the stand-in's truth (default) or the vision readers",
+        "--players",
+        metavar=f"N|{t('usage.meta.names', lang)}",
+        default="2",
+        help=t("usage.demo.players", lang),
     )
-    add("--json", action="store_true", help="draw nothing; the last line is the result as JSON")
-    pace = (
-        f"seconds a screen stays up, or {FAST} (default {WATCH_S:g} on a terminal, the winner "
-        f"{WINNER_TIMES}x longer; {FAST} with --json or when the output is not a terminal)"
-    )
-    add("--pace", metavar="SECONDS", help=pace)
+    add("--lang", choices=("pl", "en"), default="pl", help=t("usage.demo.lang", lang))
+    add("--state", type=Path, metavar=t("usage.meta.dir", lang), help=t("usage.demo.state", lang))
+    add("--frames-out", type=Path, metavar=t("usage.meta.dir", lang), help=t("usage.demo.frames_out", lang))
+    add("--reader", choices=("truth", "vision"), default="truth", help=t("usage.demo.reader", lang))
+    add("--json", action="store_true", help=t("usage.demo.json", lang))
+    pace = t("usage.demo.pace", lang, fast=FAST, watch=f"{WATCH_S:g}", times=WINNER_TIMES)
+    add("--pace", metavar=t("usage.meta.seconds", lang), help=pace)
     return parser
 
 

@@ -19,48 +19,23 @@ from pathlib import Path
 from typing import Any
 
 from firmware.games.shut_the_box.switches import add_reader_switches
+from firmware.messages.i18n import t
 from measure.labels import LabelsError, labels_mode, load_set
 from measure.scoring import Failure, Tally, failures_picture, report, score
 
 
-def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+def add_parser(subparsers: Any, lang: str) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
-        "eval",
-        help="score the dice reader on a folder of labelled photos",
-        description="Score the dice reader on a folder with labels.csv and images/ "
-        "(the format of ../shared/data/dice-photos). A maintainer's measuring tool: it speaks English only "
-        "and has no --lang, since the golden snapshot reads its lines.",
+        "eval", help=t("usage.eval.help", lang), description=t("usage.eval.about", lang)
     )
-    parser.add_argument("folder", metavar="DIR", help="folder holding labels.csv and images/")
-    add_reader_switches(
-        parser,
-        mode_default=None,
-        mode_help="what the dice show (default: what the labels hold; pips when they hold no face)",
-    )
-    parser.add_argument(
-        "--every", type=int, default=1, metavar="K", help="use every K-th image (sorted by name)"
-    )
-    parser.add_argument(
-        "--offset", type=int, default=0, metavar="J", help="start at the J-th image (with --every)"
-    )
-    parser.add_argument("--limit", type=int, default=0, metavar="N", help="stop after N images")
-    parser.add_argument(
-        "--failures",
-        metavar="PATH",
-        help="where to write the failures picture (default: out/eval-DIRNAME.jpg)",
-    )
-    parser.add_argument(
-        "--as-labelled",
-        action="store_true",
-        help="score against labels.csv as written (default: with the known mistakes corrected, "
-        "measure/data/label_fixes.csv)",
-    )
-    parser.add_argument(
-        "--models",
-        metavar="DIR",
-        help="folder with other dice_net.onnx and face_net.onnx, and face_net_close.onnx if a closer"
-        " look is wanted (default: shipped)",
-    )
+    parser.add_argument("folder", metavar=t("usage.meta.dir", lang), help=t("usage.eval.folder", lang))
+    add_reader_switches(parser, lang, mode_default=None, mode_help=t("usage.eval.mode", lang))
+    parser.add_argument("--every", type=int, default=1, metavar="K", help=t("usage.eval.every", lang))
+    parser.add_argument("--offset", type=int, default=0, metavar="J", help=t("usage.eval.offset", lang))
+    parser.add_argument("--limit", type=int, default=0, metavar="N", help=t("usage.eval.limit", lang))
+    parser.add_argument("--failures", metavar=t("usage.meta.path", lang), help=t("usage.eval.failures", lang))
+    parser.add_argument("--as-labelled", action="store_true", help=t("usage.eval.as_labelled", lang))
+    parser.add_argument("--models", metavar=t("usage.meta.dir", lang), help=t("usage.models", lang))
     return parser
 
 

@@ -20,28 +20,27 @@ from firmware.messages.numbers import number, percent
 STONOGA_DICE = 4
 
 
-def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+def add_parser(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str
+) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
-        "odds", help="exact chances of a whole turn", description="Exact chances of a whole turn."
+        "odds", help=t("usage.odds.help", lang), description=t("usage.odds.about", lang)
     )
-    games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
+    games = parser.add_subparsers(dest="game", metavar=t("usage.meta.game", lang), required=True)
     box = games.add_parser(
-        "shut-the-box",
-        help="chance to shut the box and expected penalty",
-        description="One player, all flaps open, best play for each goal.",
+        "shut-the-box", help=t("usage.odds.box.help", lang), description=t("usage.odds.box.about", lang)
     )
-    add_shut_the_box_switches(box)
-    box.add_argument("--json", action="store_true", help="print JSON")
-    add_lang(box)
+    add_shut_the_box_switches(box, lang)
+    box.add_argument("--json", action="store_true", help=t("usage.json", lang))
+    add_lang(box, lang)
     stonoga = games.add_parser(
-        "stonoga",
-        help="chance of at least K dice of one colour",
-        description="At least K of the 4 dice in one colour fixed in advance (stars count), "
-        "within three rolls, keeping optimally.",
+        "stonoga", help=t("usage.odds.stonoga.help", lang), description=t("usage.odds.stonoga.about", lang)
     )
-    stonoga.add_argument("--at-least", type=int, required=True, metavar="K", help="dice of the colour, 1-4")
-    stonoga.add_argument("--json", action="store_true", help="print JSON")
-    add_lang(stonoga)
+    stonoga.add_argument(
+        "--at-least", type=int, required=True, metavar="K", help=t("usage.odds.at_least", lang)
+    )
+    stonoga.add_argument("--json", action="store_true", help=t("usage.json", lang))
+    add_lang(stonoga, lang)
     return parser
 
 

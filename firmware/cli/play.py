@@ -37,40 +37,26 @@ def table_module(title: str) -> ModuleType:
     return game(title).table_module()
 
 
-def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+def add_parser(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str
+) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
-        "play",
-        help="referee a whole game in the terminal",
-        description="Referee a whole game: type the dice, pick moves with the advisor's figures.",
+        "play", help=t("usage.play.help", lang), description=t("usage.play.about", lang)
     )
-    parser.add_argument(
-        "--resume", metavar="FILE", help="go on with a game saved by --save (its own switches, saved on)"
-    )
+    parser.add_argument("--resume", metavar=t("usage.meta.file", lang), help=t("usage.play.resume", lang))
     parser.set_defaults(resume_from=None)
-    games = parser.add_subparsers(dest="game", metavar="GAME")
+    games = parser.add_subparsers(dest="game", metavar=t("usage.meta.game", lang))
     for known in GAMES:
-        sub = games.add_parser(known.title, help=known.about, description=known.about)
-        sub.add_argument(
-            "--players", metavar="NAMES", help="player names in seat order, e.g. Ala,Olek (bot:Ola for a bot)"
-        )
-        add_lang(sub)
-        sub.add_argument(
-            "--bots", metavar="SEATS", help="seats (1 = first) or names the advisor plays, or all"
-        )
-        sub.add_argument(
-            "--auto-dice", action="store_true", help="Kostka rolls stand-in dice (and draws cards)"
-        )
-        sub.add_argument("--seed", type=int, metavar="S", help="seed of the stand-in dice, to repeat a game")
-        sub.add_argument(
-            "--first", metavar="NAME",
-            help="who starts (a name or a seat number; the rule sheet's way is said at the start)",
-        )
-        sub.add_argument(
-            "--save",
-            metavar="FILE",
-            help="keep the game in FILE after every move (kostka play --resume FILE)",
-        )
-        known.table_module().add_switches(sub)
+        about = t(known.about_key, lang)
+        sub = games.add_parser(known.title, help=about, description=about)
+        sub.add_argument("--players", metavar=t("usage.meta.names", lang), help=t("usage.play.players", lang))
+        add_lang(sub, lang)
+        sub.add_argument("--bots", metavar=t("usage.meta.seats", lang), help=t("usage.play.bots", lang))
+        sub.add_argument("--auto-dice", action="store_true", help=t("usage.play.auto_dice", lang))
+        sub.add_argument("--seed", type=int, metavar="S", help=t("usage.play.seed", lang))
+        sub.add_argument("--first", metavar=t("usage.meta.name", lang), help=t("usage.play.first", lang))
+        sub.add_argument("--save", metavar=t("usage.meta.file", lang), help=t("usage.play.save", lang))
+        known.table_module().add_switches(sub, lang)
     return parser
 
 

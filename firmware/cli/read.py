@@ -24,26 +24,17 @@ from firmware.games.shut_the_box.switches import add_reader_switches
 from firmware.messages.i18n import DEFAULT_LANGUAGE, colour, t, tn
 
 
-def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+def add_parser(subparsers: Any, lang: str) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
-        "read",
-        help="read the dice in photos",
-        description="Read the top face of every die (or every Lezard card) in each photo.",
+        "read", help=t("usage.read.help", lang), description=t("usage.read.about", lang)
     )
-    parser.add_argument("images", nargs="+", metavar="IMAGE", help="photo files (JPEG, PNG, ...)")
-    add_reader_switches(
-        parser,
-        mode_default="pips",
-        mode_help="what the dice show: pips, colours (Nogi Stonogi) or cards (Lezard); default: pips",
-    )
-    parser.add_argument("--json", action="store_true", help="one JSON object per image per line")
     parser.add_argument(
-        "--models",
-        metavar="DIR",
-        help="folder with other dice_net.onnx and face_net.onnx, and face_net_close.onnx if a closer"
-        " look is wanted (default: shipped)",
+        "images", nargs="+", metavar=t("usage.meta.image", lang), help=t("usage.read.images", lang)
     )
-    add_lang(parser)
+    add_reader_switches(parser, lang, mode_default="pips", mode_help=t("usage.read.mode", lang))
+    parser.add_argument("--json", action="store_true", help=t("usage.read.json", lang))
+    parser.add_argument("--models", metavar=t("usage.meta.dir", lang), help=t("usage.models", lang))
+    add_lang(parser, lang)
     return parser
 
 

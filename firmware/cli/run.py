@@ -24,6 +24,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from firmware.messages.i18n import t
+
 if TYPE_CHECKING:
     from firmware.config import Config
 
@@ -37,28 +39,17 @@ POWER_OFF_SHOW_S = 2.0
 """How long a real box keeps "Powering off…" on its OLED before the program ends and blanks it."""
 
 
-def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+def add_parser(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str
+) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
-        "run",
-        help="the appliance: camera, rules, OLED and buttons (stand-ins where there is no Pi)",
-        description="Run Kostka: referee games with the camera, the OLED and the buttons.",
+        "run", help=t("usage.run.help", lang), description=t("usage.run.about", lang)
     )
     parser.add_argument(
-        "--config",
-        type=Path,
-        metavar="FILE",
-        help="settings (TOML; see firmware/data/kostka.example.toml); default: all defaults",
+        "--config", type=Path, metavar=t("usage.meta.file", lang), help=t("usage.run.config", lang)
     )
-    parser.add_argument(
-        "--stand-ins",
-        action="store_true",
-        help="where the GPIO or camera library is missing, use the keyboard and stand-in dice that "
-        "roll themselves (also on a Pi; off a Pi this is what happens anyway)",
-    )
-    parser.add_argument(
-        "--players", metavar="NAMES",
-        help="players' names the box offers at set-up, e.g. Ala,Olek (instead of the config's [game] names)",
-    )
+    parser.add_argument("--stand-ins", action="store_true", help=t("usage.run.stand_ins", lang))
+    parser.add_argument("--players", metavar=t("usage.meta.names", lang), help=t("usage.run.players", lang))
     return parser
 
 

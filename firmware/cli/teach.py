@@ -29,44 +29,27 @@ from firmware.messages.i18n import colour, colour_forms, t, tn
 FACES = COLOURS
 
 
-def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+def add_parser(subparsers: Any, lang: str) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
-        "teach",
-        help="teach Kostka the colours of your own dice",
-        description="Show each face of your dice under the camera and name it; "
-        "Kostka writes a profile that `kostka read --profile` uses.",
+        "teach", help=t("usage.teach.help", lang), description=t("usage.teach.about", lang)
     )
     parser.add_argument(
-        "--mode",
-        default="colours",
-        choices=["colours", "cards"],
-        help="what to teach: colour dice or Lezard cards",
-    )
-    parser.add_argument("--out", required=True, metavar="PROFILE", help="the profile file to write (JSON)")
-    parser.add_argument(
-        "--source",
-        required=True,
-        metavar="SPEC",
-        help="picamera2, usb:N, a video, a folder or a glob of images; synthetic: the stand-in camera",
-    )
-    parser.add_argument("--frames", type=int, default=3, metavar="N", help="frames per face (default 3)")
-    parser.add_argument(
-        "--config",
-        type=Path,
-        metavar="FILE",
-        help="settings (TOML) whose [camera] frame size, focus, exposure and mains to use; default: defaults",
+        "--mode", default="colours", choices=["colours", "cards"], help=t("usage.teach.mode", lang)
     )
     parser.add_argument(
-        "--names",
-        metavar="A,B,...",
-        help=f"names in the order shown (e.g. {','.join(FACES)}; cards: the board's colours); else asked",
+        "--out", required=True, metavar=t("usage.meta.profile", lang), help=t("usage.teach.out", lang)
     )
     parser.add_argument(
-        "--board",
-        metavar="FILE",
-        help="cards: a Lezard data file with the board's colours (default: shipped)",
+        "--source", required=True, metavar=t("usage.meta.source", lang), help=t("usage.teach.source", lang)
     )
-    add_lang(parser)
+    parser.add_argument("--frames", type=int, default=3, metavar="N", help=t("usage.teach.frames", lang))
+    parser.add_argument(
+        "--config", type=Path, metavar=t("usage.meta.file", lang), help=t("usage.teach.config", lang)
+    )
+    faces = ",".join(colour(face, lang) for face in FACES)
+    parser.add_argument("--names", metavar="A,B,...", help=t("usage.teach.names", lang, faces=faces))
+    parser.add_argument("--board", metavar=t("usage.meta.file", lang), help=t("usage.reader.board", lang))
+    add_lang(parser, lang)
     return parser
 
 

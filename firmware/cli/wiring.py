@@ -36,22 +36,18 @@ HEADER_PIN = {
 GROUND_PIN = 9
 
 
-def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+def add_parser(subparsers: Any, lang: str) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
-        "wiring",
-        help="test the OLED and the three buttons of a box (stop the service first)",
-        description="Draw a test screen on the OLED and ask for each button in turn.",
-    )
-    parser.add_argument("--config", type=Path, metavar="FILE", help="settings (TOML); default: defaults")
-    parser.add_argument(
-        "--timeout", type=float, default=20.0, metavar="S", help="seconds to wait for each press (default 20)"
+        "wiring", help=t("usage.wiring.help", lang), description=t("usage.wiring.about", lang)
     )
     parser.add_argument(
-        "--keyboard",
-        action="store_true",
-        help="try it without a Pi: the keyboard's stand-in buttons, the OLED drawn in the terminal",
+        "--config", type=Path, metavar=t("usage.meta.file", lang), help=t("usage.wiring.config", lang)
     )
-    add_lang(parser)
+    parser.add_argument(
+        "--timeout", type=float, default=20.0, metavar="S", help=t("usage.wiring.timeout", lang)
+    )
+    parser.add_argument("--keyboard", action="store_true", help=t("usage.wiring.keyboard", lang))
+    add_lang(parser, lang)
     return parser
 
 

@@ -56,8 +56,6 @@ class Game:
     """As the config, the saved games and the command name it: ``shut-the-box``."""
     players: tuple[int, int]
     """Seats, fewest and most, from the rule sheet."""
-    about: str
-    """One line for ``kostka play --help``."""
     kind: Kind
     """How its rule book becomes switches (config, saved games) and comes back."""
     guide: Callable[[Any, str], Guide]
@@ -72,6 +70,11 @@ class Game:
         """The catalogue key of the game's name: ``game.shut_the_box``."""
         return "game." + self.title.replace("-", "_")
 
+    @property
+    def about_key(self) -> str:
+        """The catalogue key of its line in ``kostka play --help``: ``usage.about.shut_the_box``."""
+        return "usage.about." + self.title.replace("-", "_")
+
     def table_module(self) -> ModuleType:
         """The terminal table's module: its switches, ``table_from_args``, its table."""
         return importlib.import_module(self.table)
@@ -81,7 +84,6 @@ GAMES: tuple[Game, ...] = (
     Game(
         "shut-the-box",
         (1, 6),
-        "Shut the Box: shut the flaps the dice add up to",
         SHUT_THE_BOX,
         ShutGuide,
         "firmware.games.shut_the_box.table",
@@ -90,7 +92,6 @@ GAMES: tuple[Game, ...] = (
     Game(
         "stonoga",
         (2, 4),
-        "Nogi Stonogi: colour dice, the longest centipede wins",
         STONOGA,
         lambda book, goal: StonogaGuide(book),
         "firmware.games.stonoga.table",
@@ -99,7 +100,6 @@ GAMES: tuple[Game, ...] = (
     Game(
         "lezard",
         (2, 4),
-        "Lezard Domino: dominoes on the lizard, flicks and deals",
         LEZARD,
         lambda book, goal: LezardGuide(book),
         "firmware.games.lezard.table",

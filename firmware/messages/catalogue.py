@@ -11,6 +11,7 @@ line at 12 px. Kostka is "she" in Polish (la kostka), hence "Nie jestem pewna".
 from __future__ import annotations
 
 from firmware.messages import box as messages_box
+from firmware.messages import cli_help as messages_cli_help
 from firmware.messages import flows as messages_flows
 from firmware.messages import help as messages_help
 from firmware.messages import play as messages_play
@@ -389,6 +390,7 @@ _PARTS = (
     messages_flows.CATALOGUE,
     messages_help.CATALOGUE,
     messages_box.CATALOGUE,
+    messages_cli_help.CATALOGUE,
 )
 CATALOGUE: dict[str, dict[str, str]] = {
     lang: {k: v for part in ({"pl": PL, "en": EN}, *_PARTS) for k, v in part[lang].items()}

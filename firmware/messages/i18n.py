@@ -51,6 +51,19 @@ def t(key: str, lang: str, /, **fields: object) -> str:
         raise MessageError(f"message {key!r} ({lang}) needs the field {missing}") from None
 
 
+def numbered(stem: str, lang: str) -> tuple[str, ...]:
+    """The messages ``stem.1``, ``stem.2``... in ``lang``, as many as there are (lines said in a row).
+
+    >>> numbered("help.buttons", "en")[0]
+    '◀ ▶ move through a list, OK chooses.'
+    """
+    messages = catalogue(lang)
+    said: list[str] = []
+    while f"{stem}.{len(said) + 1}" in messages:
+        said.append(messages[f"{stem}.{len(said) + 1}"])
+    return tuple(said)
+
+
 def plural_form(n: int, lang: str) -> str:
     """Which plural form a count takes: ``one``, ``few`` or ``many`` (Polish rules; English has no few).
 

@@ -229,16 +229,11 @@ class LezardTable:
 # --- the command line ---------------------------------------------------------------------------
 
 
-def add_switches(parser: argparse.ArgumentParser) -> None:
+def add_switches(parser: argparse.ArgumentParser, lang: str) -> None:
     """The switches of ``kostka play lezard``."""
+    parser.add_argument("--board", metavar=t("usage.meta.file", lang), help=t("usage.lezard.board", lang))
     parser.add_argument(
-        "--board", metavar="FILE", help="your own board and deck file (format: rules/data/README.md)"
-    )
-    parser.add_argument(
-        "--lizards",
-        metavar="NAME=COLOUR,...",
-        help="whose lizard is whose, e.g. Ala=green,Olek=blue (two players: Ala=green+blue); "
-        "default: the data file's order",
+        "--lizards", metavar=t("usage.meta.lizards", lang), help=t("usage.lezard.lizards", lang)
     )
 
 

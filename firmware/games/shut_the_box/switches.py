@@ -8,22 +8,17 @@ from firmware.messages.i18n import DEFAULT_LANGUAGE, t
 from rules.shut_the_box import FLAP_COUNTS, ONE_DIE_RULES, SCORINGS, ShutTheBox
 
 
-def add_shut_the_box_switches(parser: argparse.ArgumentParser) -> None:
-    """The Shut the Box rule switches for one turn (shared by ``odds`` and ``advise``)."""
-    parser.add_argument("--flaps", type=int, choices=FLAP_COUNTS, default=9, help="flaps (default 9)")
-    parser.add_argument(
-        "--one-die",
-        choices=ONE_DIE_RULES,
-        default="never",
-        help="when one die may (low, after-top) or must (forced-low, always) be rolled (default never)",
-    )
-    parser.add_argument("--double-chance", action="store_true", help="a die's own value may shut its flap")
-    parser.add_argument("--last-chance", action="store_true", help="one more roll per turn when stuck")
-    parser.add_argument("--maths", action="store_true", help="targets a+b, |a-b|, a*b and a/b where whole")
-    parser.add_argument("--scoring", choices=SCORINGS, default="sum", help="penalty as sum or digits")
-    parser.add_argument(
-        "--full-shut-bonus", type=int, default=0, metavar="N", help="taken off when every flap is shut"
-    )
+def add_shut_the_box_switches(parser: argparse.ArgumentParser, lang: str) -> None:
+    """The Shut the Box rule switches for one turn (shared by ``odds`` and ``advise``), their help in
+    ``lang``."""
+    add = parser.add_argument
+    add("--flaps", type=int, choices=FLAP_COUNTS, default=9, help=t("usage.box.flaps", lang))
+    add("--one-die", choices=ONE_DIE_RULES, default="never", help=t("usage.box.one_die", lang))
+    add("--double-chance", action="store_true", help=t("usage.box.double_chance", lang))
+    add("--last-chance", action="store_true", help=t("usage.box.last_chance", lang))
+    add("--maths", action="store_true", help=t("usage.box.maths", lang))
+    add("--scoring", choices=SCORINGS, default="sum", help=t("usage.box.scoring", lang))
+    add("--full-shut-bonus", type=int, default=0, metavar="N", help=t("usage.box.full_shut_bonus", lang))
 
 
 def shut_the_box_rules(args: argparse.Namespace, lang: str = DEFAULT_LANGUAGE) -> ShutTheBox:
@@ -46,16 +41,12 @@ def shut_the_box_rules(args: argparse.Namespace, lang: str = DEFAULT_LANGUAGE) -
 READ_MODES = ("pips", "colours", "cards")
 
 
-def add_reader_switches(parser: argparse.ArgumentParser, *, mode_help: str, mode_default: str | None) -> None:
+def add_reader_switches(
+    parser: argparse.ArgumentParser, lang: str, *, mode_help: str, mode_default: str | None
+) -> None:
     """What the dice show and what the reader is told besides the frame (``read`` and ``eval``)."""
     parser.add_argument("--mode", default=mode_default, choices=READ_MODES, help=mode_help)
     parser.add_argument(
-        "--profile",
-        metavar="PROFILE",
-        help="colours or cards: a profile written by `kostka teach` (default: built in)",
+        "--profile", metavar=t("usage.meta.profile", lang), help=t("usage.reader.profile", lang)
     )
-    parser.add_argument(
-        "--board",
-        metavar="FILE",
-        help="cards: a Lezard data file with the board's colours (default: shipped)",
-    )
+    parser.add_argument("--board", metavar=t("usage.meta.file", lang), help=t("usage.reader.board", lang))

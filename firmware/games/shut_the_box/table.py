@@ -199,28 +199,13 @@ class ShutTheBoxTable:
 # --- the command line ---------------------------------------------------------------------------
 
 
-def add_switches(parser: argparse.ArgumentParser) -> None:
+def add_switches(parser: argparse.ArgumentParser, lang: str) -> None:
     """The rule switches of ``kostka play shut-the-box`` (those of ``kostka odds`` and the game's)."""
-    add_shut_the_box_switches(parser)
-    parser.add_argument(
-        "--rounds", type=int, metavar="N", help="rounds to play (default 1; none with a limit)"
-    )
-    parser.add_argument(
-        "--penalty-limit", type=int, metavar="N", help="the game ends once a player's total passes N"
-    )
-    parser.add_argument(
-        "--tournament",
-        type=int,
-        metavar="N",
-        help="N rounds; the lowest penalty wins a round, most rounds wins",
-    )
-    parser.add_argument(
-        "--goal",
-        choices=GOALS,
-        default=DEFAULT_GOAL,
-        help="what the advice aims at: penalty (lowest expected penalty, as the game scores; the default) "
-        "or shut (best chance to shut every flap)",
-    )
+    add_shut_the_box_switches(parser, lang)
+    parser.add_argument("--rounds", type=int, metavar="N", help=t("usage.box.rounds", lang))
+    parser.add_argument("--penalty-limit", type=int, metavar="N", help=t("usage.box.penalty_limit", lang))
+    parser.add_argument("--tournament", type=int, metavar="N", help=t("usage.box.tournament", lang))
+    parser.add_argument("--goal", choices=GOALS, default=DEFAULT_GOAL, help=t("usage.box.goal", lang))
 
 
 def table_from_args(args: argparse.Namespace) -> ShutTheBoxTable:

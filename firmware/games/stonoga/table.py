@@ -219,12 +219,10 @@ class StonogaTable:
 # --- the command line ---------------------------------------------------------------------------
 
 
-def add_switches(parser: argparse.ArgumentParser) -> None:
+def add_switches(parser: argparse.ArgumentParser, lang: str) -> None:
     """The rule switches of ``kostka play stonoga``."""
-    parser.add_argument(
-        "--steal", action="store_true", help="variant: take the last tile of another centipede instead"
-    )
-    parser.add_argument("--may-decline", action="store_true", help="a player may take no tile at all")
+    parser.add_argument("--steal", action="store_true", help=t("usage.stonoga.steal", lang))
+    parser.add_argument("--may-decline", action="store_true", help=t("usage.stonoga.may_decline", lang))
 
 
 def table_from_args(args: argparse.Namespace) -> StonogaTable:
