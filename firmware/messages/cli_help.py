@@ -90,7 +90,7 @@ PL: dict[str, str] = {
     "usage.check.frames": "ile klatek zrobić (domyślnie 10)",
     "usage.check.json": "pomiary i rada jako jeden obiekt JSON",
     "usage.check.picture": "zapisz ostatnią klatkę z zaznaczonymi kostkami (JPEG/PNG)",
-    "usage.check.watch": "sprawdzaj raz po raz, linia za linią, aż do Ctrl-C",
+    "usage.check.watch": "sprawdzaj raz za razem, po linii na sprawdzenie, aż do Ctrl-C",
     "usage.check.rounds": "z --watch: zakończ po N sprawdzeniach",
     # kostka demo
     "usage.demo.help": "rozegraj całą grę bez ludzi na zastępczym sprzęcie (Pi niepotrzebne)",
@@ -98,7 +98,7 @@ PL: dict[str, str] = {
         "Rozgrywa całą grę na zastępczym sprzęcie: sztuczne kostki, OLED w terminalu, "
         "doradca naciska przyciski."
     ),
-    "usage.demo.auto": "naciskaj przyciski samemu (wymagane)",
+    "usage.demo.auto": "naciskaj przyciski automatycznie (wymagane)",
     "usage.demo.game": "gra (domyślnie shut-the-box)",
     "usage.demo.seed": "ziarno kostek i stołu (domyślnie: losowe)",
     "usage.demo.players": "liczba graczy albo ich imiona w kolejności miejsc, np. Ala,Olek (domyślnie 2)",
@@ -194,8 +194,8 @@ PL: dict[str, str] = {
     ),
     "usage.teach.frames": "klatki na ściankę (domyślnie 3)",
     "usage.teach.config": (
-        "ustawienia (TOML), z których [camera] wziąć rozmiar klatki, ostrość, naświetlenie i sieć; "
-        "domyślnie: domyślne"
+        "ustawienia (TOML), z których [camera] wziąć rozmiar klatki, ostrość, naświetlenie "
+        "i częstotliwość sieci; domyślnie: domyślne"
     ),
     "usage.teach.names": "nazwy w kolejności pokazywania (np. {faces}; karty: kolory planszy); inaczej pytam",
     # kostka wiring
@@ -215,7 +215,7 @@ PL: dict[str, str] = {
     "usage.box.maths": "cele a+b, |a-b|, a*b i a/b, gdy wychodzi całkowita",
     "usage.box.scoring": "kara jako suma (`sum`) albo cyfry (`digits`)",
     "usage.box.full_shut_bonus": "odejmowane, gdy wszystkie klapki są zamknięte",
-    "usage.box.rounds": "ile rund (domyślnie 1; przy limicie bez końca)",
+    "usage.box.rounds": "ile rund (domyślnie 1; przy --penalty-limit bez liczby rund)",
     "usage.box.penalty_limit": "gra kończy się, gdy suma kar gracza przekroczy N",
     "usage.box.tournament": "N rund; rundę wygrywa najmniejsza kara, grę – najwięcej rund",
     "usage.box.goal": (
