@@ -1,6 +1,6 @@
 """``kostka --help``, every verb's and every game's ``--help`` and argparse's own error lines speak the
 person's language: Polish holds no English word (``assert_polish``), English no Polish-only word
-(``assert_english``); the language comes from ``--lang``, else ``KOSTKA_LANG`` or the locale, else Polish.
+(``assert_english``); the language comes from ``--lang``, else ``KOSTKA_LANG``, else Polish.
 """
 
 from __future__ import annotations
@@ -92,9 +92,9 @@ def test_help_is_english_when_the_environment_says_so(
     [
         (["play", "stonoga", "--lang", "en"], {}, "usage:"),
         (["play", "stonoga", "--lang=en"], {"KOSTKA_LANG": "pl"}, "usage:"),
-        (["read", "--lang", "pl"], {"LANG": "en_GB.UTF-8"}, "użycie:"),
-        (["run"], {"LC_ALL": "en_US.UTF-8", "LANG": "pl_PL.UTF-8"}, "usage:"),
-        (["run"], {"LANG": "pl_PL.UTF-8"}, "użycie:"),
+        (["read", "--lang", "pl"], {"KOSTKA_LANG": "en"}, "użycie:"),
+        (["run"], {"KOSTKA_LANG": "en", "LANG": "pl_PL.UTF-8"}, "usage:"),
+        (["run"], {"LANG": "en_GB.UTF-8"}, "użycie:"),  # the locale does not choose
         (["run"], {"KOSTKA_LANG": "pl", "LANG": "en_GB.UTF-8"}, "użycie:"),
         (["run"], {"LANG": "C.UTF-8"}, "użycie:"),
     ],
@@ -211,3 +211,19 @@ def test_the_examples_in_the_help_run(stem: str, lang: str, capsys: pytest.Captu
         assert argv[0] == "kostka"
         assert main([*argv[1:], "--lang", lang]) == 0, command
         assert capsys.readouterr().out
+
+
+def test_kostka_lang_also_sets_what_the_verbs_say(
+    speaking: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from firmware.cli import main
+
+    speaking.setenv("KOSTKA_LANG", "en")
+    assert main(["odds", "stonoga", "--at-least", "3"]) == 0
+    english = capsys.readouterr().out
+    speaking.delenv("KOSTKA_LANG")
+    assert main(["odds", "stonoga", "--at-least", "3"]) == 0
+    polish = capsys.readouterr().out
+    assert english != polish
+    assert_english(english)
+    assert_polish(polish)

@@ -34,15 +34,11 @@ def exact(value: Fraction) -> str:
 
 
 def add_lang(parser: argparse.ArgumentParser, lang: str) -> None:
-    """The ``--lang`` switch of the verbs that speak the catalogue's languages (its help in ``lang``)."""
-    from firmware.messages.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
+    """The ``--lang`` switch of the verbs that speak the catalogue's languages; its default, and its
+    help's language, is ``lang`` (``KOSTKA_LANG``, else Polish: ``_speech.language_of``)."""
+    from firmware.messages.i18n import LANGUAGES, t
 
-    parser.add_argument(
-        "--lang",
-        choices=LANGUAGES,
-        default=DEFAULT_LANGUAGE,
-        help=t("usage.lang", lang, default=DEFAULT_LANGUAGE),
-    )
+    parser.add_argument("--lang", choices=LANGUAGES, default=lang, help=t("usage.lang", lang, default=lang))
 
 
 def fail(message: str, verb: str | None = None) -> int:

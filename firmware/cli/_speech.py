@@ -1,8 +1,9 @@
 """Which language the command's help and argparse's own lines are in, and argparse speaking it.
 
 The language is ``--lang`` when the command line holds it (read before the parser exists, since the
-parser's help is built in it), else ``KOSTKA_LANG``, else the locale (``LC_ALL``, ``LC_MESSAGES``,
-``LANG``, the first set one) when it starts with a language Kostka speaks, else Polish.
+parser's help is built in it), else ``KOSTKA_LANG`` when it starts with a language Kostka speaks, else
+Polish. The locale (``LANG``) does not choose: Raspberry Pi OS sets ``en_GB`` on Polish boxes, and the
+help must speak as the verbs do (``--lang``'s default is this language too).
 
 argparse looks every word of its own ("usage:", "options", its error lines) up by its English text
 through ``gettext``'s process-wide domain, which takes the language from the locale and needs
@@ -11,10 +12,10 @@ so ``argparse_speaks`` gives argparse's module a lookup in the catalogue while t
 and used, and puts gettext's back after. Words argparse says only to a programmer (a parser built
 wrongly) stay English.
 
->>> language_of(["play", "lezard", "--lang=en"], {}), language_of(["read", "--lang", "pl"], {"LANG": "en_GB"})
+>>> language_of(["play", "--lang=en"], {}), language_of(["read", "--lang", "pl"], {"KOSTKA_LANG": "en"})
 ('en', 'pl')
->>> language_of([], {"LANG": "en_GB.UTF-8"}), language_of([], {"KOSTKA_LANG": "pl", "LANG": "en_GB"})
-('en', 'pl')
+>>> language_of([], {"LANG": "en_GB.UTF-8"}), language_of([], {"KOSTKA_LANG": "en_GB"})
+('pl', 'en')
 >>> language_of([], {"LANG": "de_DE.UTF-8"}), language_of(["--lang", "xx"], {})
 ('pl', 'pl')
 """
@@ -64,8 +65,8 @@ ARGPARSE_PLURAL: Mapping[str, tuple[str, str]] = {
 """argparse's plural message ids (``ngettext``'s singular) and their keys for one and for more (the
 Polish words after "oczekiwano" do not change with the count)."""
 
-LOCALE = ("KOSTKA_LANG", "LC_ALL", "LC_MESSAGES", "LANG")
-"""The environment's say on the language, strongest first."""
+LOCALE = ("KOSTKA_LANG",)
+"""The environment's say on the language."""
 
 
 def language_of(argv: Sequence[str], environ: Mapping[str, str]) -> str:
