@@ -49,7 +49,7 @@ from firmware.devices.notify import Notifier, Watchdog
 from firmware.errors import KostkaError
 from firmware.games.registry import TITLES, rulebook_from_switches
 from firmware.games.rulebooks import RulebookError
-from firmware.loop import LANGUAGE, CameraFeed, Keeper, Reader
+from firmware.loop import LANGUAGE, CameraFeed, Keeper, Loop, Reader
 from firmware.machine.step import Appliance, CameraChecked, Effect, ReadDice, Setup, start
 from firmware.messages.i18n import LANGUAGES, t
 from firmware.standins.buttons import KeyboardButtons, ScriptedButtons
@@ -508,3 +508,20 @@ def begin(
         welcome=True,
     )
     return Beginning(state, effects, keeper, False, seed)
+
+
+def loop_of(parts: Parts, beginning: Beginning, **hooks: Any) -> Loop:
+    """The event loop over ``parts`` from ``beginning``, the OLED drawn by ``render_view``; ``hooks``
+    are the loop's own options (``on_read_dice``, ``on_state``, ``until``, ``taught``...)."""
+    return Loop(
+        beginning.state,
+        beginning.effects,
+        events=parts.events,
+        screen=parts.display,
+        render=render_view,
+        keeper=beginning.keeper,
+        camera=parts.camera,
+        notifier=parts.notifier,
+        watchdog=parts.watchdog,
+        **hooks,
+    )

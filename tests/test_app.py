@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from box_driver import drain
 
-from firmware.app import AppError, begin, open_buttons, open_parts, open_screen, render_view
+from firmware.app import AppError, begin, loop_of, open_buttons, open_parts, open_screen, render_view
 from firmware.cli import main
 from firmware.config import Camera, Config, Display, Game
 from firmware.devices.notify import Notifier, Watchdog
@@ -325,16 +325,9 @@ def test_notify_ready_watchdog_and_stopping_on_sigterm(tmp_path: Path) -> None:
         part.close = counted
     with parts:
         beginning = begin(parts)
-        loop = Loop(
-            beginning.state,
-            beginning.effects,
-            events=parts.events,
-            screen=parts.display,
-            render=render_view,
-            keeper=beginning.keeper,
-            camera=parts.camera,
-            notifier=parts.notifier,
-            watchdog=parts.watchdog,
+        loop = loop_of(
+            parts,
+            beginning,
         )
         sigterm = threading.Timer(0.6, os.kill, (os.getpid(), signal.SIGTERM))
         sigterm.start()
@@ -409,16 +402,9 @@ def test_a_camera_dying_mid_game_keeps_the_game_and_dice_can_be_entered_by_hand(
                 return  # the first time, wait for the camera to come back
             pilot(state, event)
 
-        loop = Loop(
-            beginning.state,
-            beginning.effects,
-            events=parts.events,
-            screen=parts.display,
-            render=render_view,
-            keeper=beginning.keeper,
-            camera=parts.camera,
-            notifier=parts.notifier,
-            watchdog=parts.watchdog,
+        loop = loop_of(
+            parts,
+            beginning,
             on_read_dice=roll,
             on_state=watch,
             until=lambda state: isinstance(state.screen, Winner),
@@ -585,16 +571,9 @@ def test_a_hung_camera_stops_the_watchdog_so_systemd_restarts_kostka(tmp_path: P
 
 
 def _loop_for(parts: Any, beginning: Any) -> Loop:
-    return Loop(
-        beginning.state,
-        beginning.effects,
-        events=parts.events,
-        screen=parts.display,
-        render=render_view,
-        keeper=beginning.keeper,
-        camera=parts.camera,
-        notifier=parts.notifier,
-        watchdog=parts.watchdog,
+    return loop_of(
+        parts,
+        beginning,
     )
 
 

@@ -27,10 +27,9 @@ from typing import Any
 
 import pytest
 
-from firmware.app import Beginning, Parts, begin, make_reader, open_parts, render_view
+from firmware.app import Beginning, Parts, begin, loop_of, make_reader, open_parts
 from firmware.cli import main
 from firmware.config import Camera, Config, Display, Game
-from firmware.loop import Loop
 from firmware.machine.events import ButtonEvent
 from firmware.machine.state import Appliance, Winner
 from firmware.machine.step import Event, ReadDice
@@ -100,16 +99,9 @@ def play(
     give_up: Callable[[], bool] = lambda: False,
 ) -> Played:
     """Run the loop until the winner (or ``give_up``, or ``GUARD_S``); what the game came to."""
-    loop = Loop(
-        start.state,
-        start.effects,
-        events=parts.events,
-        screen=parts.display,
-        render=render_view,
-        keeper=start.keeper,
-        camera=parts.camera,
-        notifier=parts.notifier,
-        watchdog=parts.watchdog,
+    loop = loop_of(
+        parts,
+        start,
         on_read_dice=on_read_dice,
         on_state=on_state,
         until=lambda state: isinstance(state.screen, Winner) or give_up(),

@@ -22,7 +22,7 @@ from box_driver import Box, next_of
 
 import firmware.machine.teach
 import firmware.taught
-from firmware.app import begin, make_reader, open_parts, render_view
+from firmware.app import begin, loop_of, make_reader, open_parts, render_view
 from firmware.config import Camera, Config, Display, Game
 from firmware.games.stonoga.colours import COLOURS
 from firmware.loop import CameraFeed, Loop
@@ -269,16 +269,9 @@ def test_the_whole_box_teaches_with_stand_in_dice_and_keeps_the_profile_across_a
     with open_parts(config, stream=None, scripted=True, fast_camera=True, environ={}) as parts:
         assert parts.taught is not None and parts.taught.profile is None and parts.dice is not None
         beginning = begin(parts)
-        loop = Loop(
-            beginning.state,
-            beginning.effects,
-            events=parts.events,
-            screen=parts.display,
-            render=render_view,
-            keeper=beginning.keeper,
-            camera=parts.camera,
-            notifier=parts.notifier,
-            watchdog=parts.watchdog,
+        loop = loop_of(
+            parts,
+            beginning,
             taught=parts.taught,
         )
         loop.carry_out(beginning.effects)

@@ -112,9 +112,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def play(args: argparse.Namespace, state_dir: Path) -> int:
-    from firmware.app import AppError, begin, open_parts, render_view
+    from firmware.app import AppError, begin, loop_of, open_parts
     from firmware.config import Camera, Config, Display, Game
-    from firmware.loop import Loop
     from firmware.machine.state import Winner
     from firmware.standins.autopilot import Autopilot
     from firmware.standins.pace import Pacer
@@ -166,16 +165,9 @@ def play(args: argparse.Namespace, state_dir: Path) -> int:
         parts.dice.seed = seed
         pilot = Autopilot(parts.events, parts.dice, seed, args.game, args.players)
         pacer.then = pilot
-        loop = Loop(
-            start.state,
-            start.effects,
-            events=parts.events,
-            screen=parts.display,
-            render=render_view,
-            keeper=start.keeper,
-            camera=parts.camera,
-            notifier=parts.notifier,
-            watchdog=parts.watchdog,
+        loop = loop_of(
+            parts,
+            start,
             on_read_dice=pilot.roll,
             on_state=pacer,
             until=lambda state: isinstance(state.screen, Winner),

@@ -88,10 +88,9 @@ def choose_networks(state_dir: Path, lang: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from firmware.app import AppError, begin, open_parts, render_view
+    from firmware.app import AppError, begin, loop_of, open_parts
     from firmware.cli import config_or_say
     from firmware.devices.buttons import GpioButtons
-    from firmware.loop import Loop
     from firmware.machine.step import ReadDice
     from firmware.messages.i18n import t
     from firmware.standins.buttons import KeyboardButtons, cbreak
@@ -133,16 +132,9 @@ def run(args: argparse.Namespace) -> int:
             timers.append(timer)
             timer.start()
 
-        loop = Loop(
-            start.state,
-            start.effects,
-            events=parts.events,
-            screen=parts.display,
-            render=render_view,
-            keeper=start.keeper,
-            camera=parts.camera,
-            notifier=parts.notifier,
-            watchdog=parts.watchdog,
+        loop = loop_of(
+            parts,
+            start,
             on_read_dice=roll_stand_in,
             taught=parts.taught,
             taught_cards=parts.taught_cards,
