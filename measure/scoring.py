@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from measure.calibration import BINS, expected_calibration_error
 from measure.labels import COCKED, LabelledDie, LabelledSet, Value
 
 OUTCOMES = ("correct", "silent", "abstain", "missed")
@@ -31,6 +32,9 @@ class Tally:
     extra_uncertain: int = 0
     abstain_cocked: int = 0
     ms: list[float] = field(default_factory=list)
+    said: list[tuple[float, bool]] = field(default_factory=list)
+    """(confidence, right) of every die given a face: right when a labelled die under it shows that
+    face (``measure.calibration``)."""
 
 
 @dataclass(frozen=True)
@@ -94,6 +98,8 @@ def score(name: str, labels: list[LabelledDie], reading: Any, tally: Tally, fail
             failures.append(Failure(name, "missed", centre, size, label.value, "-"))
             continue
         die = dice[pairs[i]]
+        if die.face is not None:
+            tally.said.append((die.confidence, label.value != COCKED and die.face == label.value))
         said = f"{die.face if die.face is not None else '?'} {die.status} {die.confidence:.2f}"
         size = max(size, die.box[2], die.box[3])
         if label.value == COCKED:
@@ -116,6 +122,8 @@ def score(name: str, labels: list[LabelledDie], reading: Any, tally: Tally, fail
     for j, die in enumerate(dice):
         if j in matched:
             continue
+        if die.face is not None:
+            tally.said.append((die.confidence, False))
         if die.status == "ok":
             tally.false_ok += 1
             tally.counts["silent"] += 1
@@ -145,6 +153,8 @@ def report(title: str, tally: Tally, runtime: str) -> str:
         f"  abstentions    {c['abstain']:5d}  {100 * c['abstain'] / n:6.2f}%  "
         f"(cocked {tally.abstain_cocked}; unlabelled uncertain finds {tally.extra_uncertain})",
         f"  missed         {c['missed']:5d}  {100 * c['missed'] / n:6.2f}%",
+        f"  calibration    ECE {expected_calibration_error(tally.said):.3f}  (confidence against the share "
+        f"right, {len(tally.said)} dice given a face, {BINS} bins)",
         f"  median ms      {statistics.median(tally.ms) if tally.ms else float('nan'):7.1f}"
         f"  (reading only, decode excluded; {len(tally.ms)} images; networks on {runtime})",
     ]

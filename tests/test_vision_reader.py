@@ -95,20 +95,23 @@ def test_a_face_the_first_classifier_names_not_quite_surely_may_be_vetoed_by_the
     """A held-out byler photo at 60 % of its light: the first classifier names a red translucent three a
     five, less surely than ``PipSettings.veto_below``, and nothing else doubts it. The closer classifier,
     asked for a second opinion, sees a three: the die is ``uncertain`` (``vision.pips.trust.vetoes``);
-    without the second opinion it is a five ``ok``, a silent error. Every other die reads alike."""
+    without the second opinion it is a five ``ok``, a silent error. Every other die reads alike (its
+    confidence may differ: the closer classifier's say is one of the face-chance model's features)."""
     frame = cv2.imread(str(DICE / "vetoed" / "IMG_20191208_112933.jpg"), cv2.IMREAD_COLOR)
     dark = np.asarray(np.clip(frame.astype(np.float32) * 0.6, 0, 255), np.uint8)
     checked = read_dice(dark)
     alone = read_dice(dark, settings=replace(PIPS, veto_below=None))
-    changed = [(a, b) for a, b in zip(checked.dice, alone.dice, strict=True) if a != b]
+    changed = [(a, b) for a, b in zip(checked.dice, alone.dice, strict=True) if a.status != b.status]
     assert [(a.face, a.status, b.status) for a, b in changed] == [(5, "uncertain", "ok")]
+    assert [(d.face, d.box) for d in checked.dice] == [(d.face, d.box) for d in alone.dice]
     x, y = changed[0][0].centre
     assert math.hypot(x / checked.width - 0.643, y / checked.height - 0.696) < 0.02  # the labelled three
 
 
 def test_a_die_cut_by_the_frame_edge_is_uncertain() -> None:
     """A die whose centre lies within ``PipSettings.edge`` dice of the frame's edge is not stood
-    by (part of its face is out of view); every other die reads as without that rule."""
+    by (part of its face is out of view); every other die reads as without that rule. (Without it the
+    face-chance model holds this three back too: under half its face shows.)"""
     from dataclasses import replace
 
     from vision.pips.settings import PIPS
@@ -121,9 +124,11 @@ def test_a_die_cut_by_the_frame_edge_is_uncertain() -> None:
     cut = np.ascontiguousarray(frame[top:])
     loose = read_dice(cut, settings=replace(PIPS, edge=0.0))
     strict = read_dice(cut)
-    changed = [(a, b) for a, b in zip(loose.dice, strict.dice, strict=True) if a != b]
-    assert [(a.face, a.status, b.status) for a, b in changed] == [(3, "ok", "uncertain")], strict
-    assert changed[0][1].box[1] == 0  # the three, at the top edge
+    edge = [d for d in strict.dice if d.box[1] == 0]
+    assert [(d.face, d.status) for d in edge] == [(3, "uncertain")], strict  # the three, at the top edge
+    assert [(d.face, d.status) for d in loose.dice if d.box[1] > 0] == [
+        (d.face, d.status) for d in strict.dice if d.box[1] > 0
+    ]
 
 
 def test_two_touching_dice_under_one_find_of_the_first_look_are_both_read() -> None:
@@ -199,14 +204,15 @@ def test_the_dice_size_is_not_set_by_specks_the_classifier_names_no_face_for() -
 def test_a_die_filling_a_third_of_the_frame_is_read_not_its_pips() -> None:
     """A held-out matteo photo cut to its middle half and scaled back up (a camera twice as close):
     the six is 230 px of a 640 px frame, too big for the first look, which takes its pips for six
-    dice of two. The look at half the size sees the die (``PipSettings.big_dice``)."""
+    dice of two (the face-chance model stands by none). The look at half the size sees the die
+    (``PipSettings.big_dice``)."""
     photo = cv2.imread(str(DICE / "near" / "six_5.jpg"), cv2.IMREAD_COLOR)
     height, width = photo.shape[:2]
     middle = photo[height // 4 : height - height // 4, width // 4 : width - width // 4]
     frame = cv2.resize(middle, (width, height), interpolation=cv2.INTER_CUBIC)
     assert [(d.face, d.status) for d in read_dice(frame).dice] == [(6, "ok")]
     pips = read_dice(frame, settings=replace(PIPS, big_dice=None)).dice
-    assert len(pips) > 1 and (2, "ok") in [(d.face, d.status) for d in pips]
+    assert len(pips) > 1 and all(d.face != 6 and d.status != "ok" for d in pips)  # pips, none stood by
 
 
 def test_many_small_dice_are_looked_for_again_at_twice_the_size() -> None:
@@ -461,3 +467,20 @@ def test_a_second_turned_view_only_for_dice_the_first_leaves_unsure() -> None:
     mixed = face_probs(net, pyramid, dice, turns=2, sure=0.97)
     assert [v.shape[0] for v in mixed] == [1 if v[0].max() >= 0.97 else 2 for v in always]
     assert face_probs(net, pyramid, [], turns=2) == []
+
+
+def test_pips_of_a_translucent_die_taken_for_dice_are_not_stood_by() -> None:
+    """Casino crops: a blue five and a blue three seen aslant, whose pips the dice network takes for
+    small dice; every check of ``judge`` stood by one of them (a wrong face, a die where none is), the
+    face-chance model gives each under a quarter. A red four filling the crop stays ``ok``."""
+    folder = load_set(DICE / "translucent")
+    said = {}
+    for name in folder.images:
+        reading = read_dice(cv2.imread(str(folder.path(name)), cv2.IMREAD_COLOR))
+        said[name] = [(d.face, d.status) for d in reading.dice if d.status == "ok"]
+        assert all(d.confidence < 0.25 for d in reading.dice if d.status != "ok"), reading
+    assert said == {
+        "test_4_DJI_20241005234423_0238_D_detection_2.jpg": [(4, "ok")],
+        "test_5_DJI_20241005233215_0152_D_detection_1.jpg": [],
+        "train_3_DJI_20241005234229_0222_D_detection_3.jpg": [],
+    }

@@ -20,8 +20,10 @@ from typing import Any
 
 from firmware.games.shut_the_box.switches import add_reader_switches
 from firmware.messages.i18n import t
+from measure.calibration import reliability_diagram
 from measure.labels import LabelsError, labels_mode, load_set
 from measure.scoring import Failure, Tally, failures_picture, report, score
+from measure.split import PARTS, chosen
 
 
 def add_parser(subparsers: Any, lang: str) -> argparse.ArgumentParser:
@@ -32,6 +34,7 @@ def add_parser(subparsers: Any, lang: str) -> argparse.ArgumentParser:
     add_reader_switches(parser, lang, mode_default=None, mode_help=t("usage.eval.mode", lang))
     parser.add_argument("--every", type=int, default=1, metavar="K", help=t("usage.eval.every", lang))
     parser.add_argument("--offset", type=int, default=0, metavar="J", help=t("usage.eval.offset", lang))
+    parser.add_argument("--part", choices=PARTS, help=t("usage.eval.part", lang))
     parser.add_argument("--limit", type=int, default=0, metavar="N", help=t("usage.eval.limit", lang))
     parser.add_argument("--failures", metavar=t("usage.meta.path", lang), help=t("usage.eval.failures", lang))
     parser.add_argument("--as-labelled", action="store_true", help=t("usage.eval.as_labelled", lang))
@@ -87,7 +90,8 @@ def run(args: argparse.Namespace) -> int:
     except ReaderSetupError as error:
         print(f"Cannot evaluate: {error}.", file=sys.stderr)
         return 2
-    names = labelled.images[args.offset :: args.every]
+    names = chosen(folder.resolve().name, labelled.images, args.part) if args.part else labelled.images
+    names = names[args.offset :: args.every]
     if args.limit:
         names = names[: args.limit]
     if not names:
@@ -124,7 +128,8 @@ def run(args: argparse.Namespace) -> int:
             progress(done, len(names), started)
     sys.stderr.write("\n")
     subset = f" (images {args.offset}::{args.every}" + (f", first {args.limit}" if args.limit else "") + ")"
-    title = folder.name + (subset if args.every > 1 or args.offset or args.limit else "")
+    title = folder.name + (f" ({args.part} part)" if args.part else "")
+    title += subset if args.every > 1 or args.offset or args.limit else ""
     print(report(f"{title} ({mode})", tally, chosen_networks().runtime_name))
     if labelled.corrected:
         print(f"  labels corrected  {labelled.corrected:3d}  (whole set; measure/data/label_fixes.csv, "
@@ -137,4 +142,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"  failures picture: {picture} ({shown} of {len(failures)} failures)")
     else:
         print("  no failures to show")
+    if tally.said:
+        diagram = picture.with_name(picture.stem + "-reliability.png")
+        reliability_diagram(tally.said, diagram, title)
+        print(f"  reliability diagram: {diagram}")
     return 1 if unreadable else 0

@@ -26,7 +26,10 @@ from firmware.messages.i18n import DEFAULT_LANGUAGE, colour, t, tn
 
 def add_parser(subparsers: Any, lang: str) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
-        "read", help=t("usage.read.help", lang), description=t("usage.read.about", lang)
+        "read",
+        help=t("usage.read.help", lang),
+        description=t("usage.read.about", lang),
+        epilog=t("usage.read.fields", lang),
     )
     parser.add_argument(
         "images", nargs="+", metavar=t("usage.meta.image", lang), help=t("usage.read.images", lang)

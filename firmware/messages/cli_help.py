@@ -259,6 +259,17 @@ PL: dict[str, str] = {
     "argparse.deprecated_argument": "argument '%(argument_name)s' wychodzi z użycia",
     "argparse.deprecated_command": "polecenie '%(parser_name)s' wychodzi z użycia",
     "argparse.deprecated_option": "przełącznik '%(option)s' wychodzi z użycia",
+    # kostka eval --part, kostka read: what a die's fields mean
+    "usage.eval.part": (
+        "tylko ta część zdjęć: `tuning` (na niej dobrano czytnik) albo `held-out` (odłożona do pomiaru; "
+        "measure/split.py)"
+    ),
+    "usage.read.fields": (
+        "Każda kostka ma `face` (ściankę), `status` (`ok`: sędzia za nią ręczy; `uncertain`: zapyta gracza; "
+        "`cocked`: leży krzywo), `confidence` (szansę 0-1, że ścianka jest przeczytana dobrze, zmierzoną "
+        "na odłożonych zdjęciach) i `box` (x, y, szerokość, wysokość w pikselach zdjęcia, od lewego górnego "
+        "rogu)."
+    ),
 }
 
 EN: dict[str, str] = {
@@ -483,6 +494,17 @@ EN: dict[str, str] = {
     "argparse.deprecated_argument": "argument '%(argument_name)s' is deprecated",
     "argparse.deprecated_command": "command '%(parser_name)s' is deprecated",
     "argparse.deprecated_option": "option '%(option)s' is deprecated",
+    # kostka eval --part, kostka read: what a die's fields mean
+    "usage.eval.part": (
+        "only this part of the photos: `tuning` (the reader was tuned on it) or `held-out` (kept aside to "
+        "measure it; measure/split.py)"
+    ),
+    "usage.read.fields": (
+        "Each die has a `face`, a `status` (`ok`: the referee stands by it; `uncertain`: it asks the player; "
+        "`cocked`: it rests tilted), a `confidence` (the chance, 0-1, that the face is read right, as "
+        "measured on held-out photos) and a `box` (x, y, width, height in the photo's pixels, from the "
+        "top-left corner)."
+    ),
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}

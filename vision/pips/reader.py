@@ -24,6 +24,7 @@ from numpy.typing import NDArray
 
 from vision.frame import Pyramid, as_bgr
 from vision.networks import SHIPPED, Networks
+from vision.pips.chance import features, load_chance, sharpness
 from vision.pips.dice_net import CLASSES, Candidate, find_candidates, load_net, look_closer
 from vision.pips.face_net import CLOSE_CROP, CLOSE_DIE, FACE_CLASSES, face_probs, load_face_net
 from vision.pips.settings import PIPS, BigDice, PipSettings
@@ -299,6 +300,20 @@ def read_pips(
     """
     frame = as_bgr(frame_bgr)
     height, width = frame.shape[:2]
+    return Reading(tuple(die for die, _ in described(frame, settings, die_px, networks)), width, height)
+
+
+def described(
+    frame: NDArray[np.uint8],
+    settings: PipSettings = PIPS,
+    die_px: float | None = None,
+    networks: Networks = SHIPPED,
+) -> list[tuple[Die, NDArray[np.float64]]]:
+    """Each die of a checked frame (``as_bgr``) and its ``vision.pips.chance.FEATURES``, left to
+    right. With the chance model installed, a die's confidence is its chance of being right and
+    ``ok`` needs that chance at least the model's threshold as well as every check of ``judge`` (pips
+    mode only: colour mode, ``PipSettings.any_face``, asks whether a die lies flat, not its face)."""
+    height, width = frame.shape[:2]
     pyramid = Pyramid(frame)
     candidates = locate(frame, settings, die_px, networks, pyramid)
     face_net = load_face_net(networks.face_net(), networks)
@@ -312,6 +327,7 @@ def read_pips(
     typical = die_size(candidates, settings)
     where = [placing(c, candidates, settings, width, height) for c in candidates]
     closer = closer_views(pyramid, candidates, views, typical, where, settings, networks)
+    model = load_chance() if settings.any_face is None else None  # colour mode asks for a flat die
     dice = []
     for k in sorted(range(len(candidates)), key=lambda k: (candidates[k].x, candidates[k].y)):
         c = candidates[k]
@@ -319,8 +335,15 @@ def read_pips(
         if verdict is None:
             continue
         face, confidence, status = verdict
+        seen = features(
+            c, views[k], closer.get(k), typical, len(candidates), sharpness(pyramid, c), status == "ok"
+        )
+        if model is not None:
+            confidence = round(model.of(seen), 2)
+            if status == "ok" and not model.stands_by(model.of(seen)):
+                status = "uncertain"
         half = c.size / 2
         x0, y0 = max(0, round(c.x - half)), max(0, round(c.y - half))
         x1, y1 = min(width, round(c.x + half)), min(height, round(c.y + half))
-        dice.append(Die(face, confidence, status, (x0, y0, max(1, x1 - x0), max(1, y1 - y0))))
-    return Reading(tuple(dice), width, height)
+        dice.append((Die(face, confidence, status, (x0, y0, max(1, x1 - x0), max(1, y1 - y0))), seen))
+    return dice
