@@ -3,7 +3,7 @@
 Each find the reader keeps is described by a few numbers (``FEATURES``: how surely the face
 classifier's views name the face and how far they agree, the closer classifier's say when it was
 asked, the dice network's heat and its own class chances, the die's size against the frame's dice
-and in pixels, the crop's sharpness, whether every check of ``vision.pips.trust`` stood by it).
+and in pixels, the finds in the frame, whether every check of ``vision.pips.trust`` stood by it).
 A logistic model of these (``vision/data/face_chance.json``, fitted by ``tools/fit_face_chance.py``
 on the tuning parts of the photo sets, ``measure.split``) gives the chance that the die is a die and
 its face the one named. That chance is the die's ``confidence``; a die is ``ok`` only when every
@@ -25,20 +25,16 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import cv2
 import numpy as np
 from numpy.typing import NDArray
 
 from vision.errors import FaceModelError
-from vision.frame import Pyramid
 from vision.pips.dice_net import CLASSES, Candidate
 from vision.pips.face_net import FACE_CLASSES
 
 MODEL = Path(__file__).resolve().parent.parent / "data" / "face_chance.json"
 COCKED = FACE_CLASSES.index(0)
 NONE = FACE_CLASSES.index(None)
-SHARP_PX = 32
-"""The side, pixels, the die is scaled to before its sharpness is taken."""
 
 FEATURES = (
     "face",  # logit of the first classifier's mean for the face it names
@@ -53,7 +49,6 @@ FEATURES = (
     "net_face",  # logit of the dice network's own chance of that face (3x3 cells around the peak)
     "size_off",  # |log(size / the frame's dice)|
     "log_px",  # log2 of the die's side in frame pixels
-    "sharp",  # log of the mean absolute Laplacian of the die scaled to SHARP_PX
     "finds",  # log2 of the finds in the frame
     "first_look_only",  # 1 for a find the closer look lost
     "checked",  # 1 when every check of ``vision.pips.trust`` stood by the face
@@ -70,21 +65,12 @@ def logit(p: float, clip: float = 7.0) -> float:
     return max(-clip, min(clip, math.log(p / (1 - p))))
 
 
-def sharpness(pyramid: Pyramid, c: Candidate) -> float:
-    """Log of the mean absolute Laplacian of the die's square scaled to ``SHARP_PX`` pixels (a
-    blurred or tiny die is smooth)."""
-    crop = pyramid.crop(SHARP_PX / max(c.size, 1.0), (c.x, c.y), SHARP_PX)
-    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
-    return math.log(1.0 + float(np.abs(cv2.Laplacian(grey, cv2.CV_32F)).mean()))
-
-
 def features(
     c: Candidate,
     views: NDArray[np.float32],
     closer: NDArray[np.float32] | None,
     typical: float | None,
     finds: int,
-    sharp: float,
     checked: bool,
 ) -> NDArray[np.float64]:
     """``FEATURES`` of one find (``views``: the face classifier's, one row per view)."""
@@ -108,7 +94,6 @@ def features(
             logit(net_face),
             abs(math.log(c.size / typical)) if typical else 0.0,
             math.log2(max(c.size, 1.0)),
-            sharp,
             math.log2(max(finds, 1)),
             c.first_look_only,
             checked,

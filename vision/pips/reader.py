@@ -24,7 +24,7 @@ from numpy.typing import NDArray
 
 from vision.frame import Pyramid, as_bgr
 from vision.networks import SHIPPED, Networks
-from vision.pips.chance import features, load_chance, sharpness
+from vision.pips.chance import features, load_chance
 from vision.pips.dice_net import CLASSES, Candidate, find_candidates, load_net, look_closer
 from vision.pips.face_net import CLOSE_CROP, CLOSE_DIE, FACE_CLASSES, face_probs, load_face_net
 from vision.pips.settings import PIPS, BigDice, PipSettings
@@ -335,9 +335,7 @@ def described(
         if verdict is None:
             continue
         face, confidence, status = verdict
-        seen = features(
-            c, views[k], closer.get(k), typical, len(candidates), sharpness(pyramid, c), status == "ok"
-        )
+        seen = features(c, views[k], closer.get(k), typical, len(candidates), status == "ok")
         if model is not None:
             confidence = round(model.of(seen), 2)
             if status == "ok" and not model.stands_by(model.of(seen)):
