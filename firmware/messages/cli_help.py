@@ -266,8 +266,9 @@ PL: dict[str, str] = {
     ),
     "usage.read.fields": (
         "Każda kostka ma `face` (ściankę), `status` (`ok`: sędzia za nią ręczy; `uncertain`: zapyta gracza; "
-        "`cocked`: leży krzywo), `confidence` (szansę 0-1, że ścianka jest przeczytana dobrze, zmierzoną "
-        "na odłożonych zdjęciach) i `box` (x, y, szerokość, wysokość w pikselach zdjęcia, od lewego górnego "
+        "`cocked`: leży krzywo), `confidence` (przy oczkach szansę 0-1, że ścianka jest przeczytana dobrze, "
+        "zmierzoną na odłożonych zdjęciach; przy kolorach i kartach: jak pewny jest czytnik) "
+        "i `box` (x, y, szerokość, wysokość w pikselach zdjęcia, od lewego górnego "
         "rogu)."
     ),
 }
@@ -501,8 +502,9 @@ EN: dict[str, str] = {
     ),
     "usage.read.fields": (
         "Each die has a `face`, a `status` (`ok`: the referee stands by it; `uncertain`: it asks the player; "
-        "`cocked`: it rests tilted), a `confidence` (the chance, 0-1, that the face is read right, as "
-        "measured on held-out photos) and a `box` (x, y, width, height in the photo's pixels, from the "
+        "`cocked`: it rests tilted), a `confidence` (pips: the chance, 0-1, that the face is read right, "
+        "as measured on held-out photos; colours and cards: how sure the reader is) "
+        "and a `box` (x, y, width, height in the photo's pixels, from the "
         "top-left corner)."
     ),
 }
