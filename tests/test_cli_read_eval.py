@@ -192,3 +192,17 @@ def test_a_set_may_keep_its_images_beside_labels_csv(tmp_path: Path) -> None:
     assert labelled.images == [first.name]  # not labels.csv
     assert labelled.path(first.name) == tmp_path / first.name
     assert load_set(DICE).path(first.name) == first
+
+
+def test_eval_of_a_part_reports_calibration_and_draws_a_reliability_diagram(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Of three casino crops, two fall in the held-out part by their names (``measure.split``)."""
+    picture = tmp_path / "f.jpg"
+    code = main(["eval", str(DICE / "translucent"), "--part", "held-out", "--failures", str(picture)])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "translucent (held-out part) (pips): 2 labelled dice" in out
+    assert "correct ok         1   50.00%" in out and "silent errors      0" in out
+    assert "calibration    ECE" in out
+    assert cv2.imread(str(tmp_path / "f-reliability.png")) is not None
