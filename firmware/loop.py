@@ -39,6 +39,8 @@ from PIL import Image
 from firmware.devices.camera import CameraError, Frame, FrameSource
 from firmware.devices.notify import Notifier, Watchdog
 from firmware.errors import said
+from firmware.history.marks import judge
+from firmware.history.marks import to_json as mark_json
 from firmware.machine.events import Features
 from firmware.machine.step import (
     Appliance,
@@ -71,6 +73,7 @@ from firmware.taught import TaughtColours
 from firmware.views import View
 from rules.game import Outcome
 from rules.match import Match
+from rules.shut_the_box import DEFAULT_GOAL
 from vision.reading import Reading
 from vision.settle import SettleDetector, SettleKind
 
@@ -388,13 +391,18 @@ class Keeper:
     changed are written.
 
     A ``Save`` of a match that extends the saved one saves the new moves; one that is shorter (undo)
-    deletes the extra ones; a match of another book or other players starts a new saved game.
+    deletes the extra ones; a match of another book or other players starts a new saved game. Each
+    move someone chose is saved with its mark (``firmware.history.marks``: the advisor's figures of
+    the move and of the best, for Shut the Box's advice ``goal``).
     """
 
-    def __init__(self, store: GameStore, *, language: str, seed: int | None = None) -> None:
+    def __init__(
+        self, store: GameStore, *, language: str, seed: int | None = None, goal: str = DEFAULT_GOAL
+    ) -> None:
         self.store = store
         self.language = language
         self.seed = seed
+        self.goal = goal
         self.saved: Match[Any, Any] | None = None
 
     def resumed(self, match: Match[Any, Any]) -> None:
@@ -416,7 +424,9 @@ class Keeper:
         for _ in range(len(done) - common):
             self.store.undo()
         for number in range(common + 1, len(match.moves) + 1):
-            self.store.save_move(number, match.moves[number - 1])
+            text = match.moves[number - 1]
+            mark = judge(match.book, match.states[number - 1], text, self.goal)
+            self.store.save_move(number, text, None if mark is None else mark_json(mark))
         self.saved = match
 
     def choose_language(self, lang: str) -> None:

@@ -158,6 +158,14 @@ CASES: tuple[str, ...] = (
     "board --out {out}.unknown",
     "board --config {badtoml}",
     "board --lang xx",
+    # history
+    "history --state {missing}",
+    "history --state {empty}",
+    "history --state {notdir}",
+    "history --state {folder} --game chess",
+    "history --state {folder} --json --csv",
+    "history --state {folder} --stats --dice",
+    "history --lang xx",
 )
 """Each case's command line; ``{missing}`` and the others name the files of ``files``."""
 
