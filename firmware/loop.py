@@ -41,7 +41,9 @@ from firmware.devices.notify import Notifier, Watchdog
 from firmware.errors import said
 from firmware.history.marks import judge
 from firmware.history.marks import to_json as mark_json
-from firmware.machine.events import Features
+from firmware.history.summary import Summary, summarise
+from firmware.machine.effects import ReadHistory
+from firmware.machine.events import Features, HistoryRead
 from firmware.machine.step import (
     Appliance,
     CameraBack,
@@ -68,7 +70,7 @@ from firmware.machine.step import (
     step,
 )
 from firmware.messages.i18n import t
-from firmware.storage import GameStore
+from firmware.storage import GameStore, StorageError
 from firmware.taught import TaughtColours
 from firmware.views import View
 from rules.game import Outcome
@@ -434,6 +436,15 @@ class Keeper:
         self.store.keep_setting(LANGUAGE, lang)
         self.language = lang
 
+    def summary(self) -> Summary:
+        """The last games and the wins per player, for the History screen (none if the store
+        cannot be read: the screen then says there are no games, and the log why)."""
+        try:
+            return summarise(self.store.archive())
+        except StorageError as error:
+            log.error("the history cannot be read: %s", error)
+            return Summary((), ())
+
     def finish(self, outcome: Outcome | None) -> None:
         if self.saved is None:
             return
@@ -592,6 +603,8 @@ class Loop:
                 self.camera.check(effect)
             elif isinstance(effect, Show):
                 self.show(effect.view)
+            elif isinstance(effect, ReadHistory):
+                self.events.put(HistoryRead(self.keeper.summary()))
             elif isinstance(effect, PowerOff):
                 self.powering_off = True  # the caller powers a real box off once the loop ends
                 self.stop_requested = True

@@ -32,15 +32,14 @@ from firmware.errors import Words
 from firmware.games.registry import rulebook_from_json
 from firmware.games.rulebooks import RulebookError
 from firmware.history.marks import Mark, from_json, judge
-from firmware.storage import ABANDONED, UNREADABLE, ArchivedGame
+from firmware.history.summary import UNFINISHED
+from firmware.storage import ArchivedGame
 from rules.game import CHANCE, RulesError
 from rules.match import Match
 from rules.shut_the_box import DEFAULT_GOAL, ShutTheBox
 
 DICE = {"shut-the-box": "pips", "stonoga": "colours"}
 """The set of dice each game rolls: pips (1-6) or Nogi Stonogi's colours (the star a sixth face)."""
-UNFINISHED = (ABANDONED, UNREADABLE)
-"""Outcomes of games that were not played to the end: listed nowhere, their rolls still count."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,8 +76,12 @@ PL: dict[str, str] = {
     "history.verdict.more.many": "ścianka wypadająca 1,2 raza za często wyjdzie po jeszcze {n} rzutach",
     # the box: the History screen
     "history.screen.title": "Historia",
-    "history.screen.wins": "Wygrane",
+    "history.screen.wins_title": "Historia: wygrane",
+    "history.screen.wins": "{wins} z {games}",
+    "history.screen.next": "Ostatnie gry ▶",
+    "history.screen.game": "{game}: {won}, {scores}",
     "history.screen.empty": "Brak gier",
+    "history.screen.reading": "Czytam…",
 }
 
 EN: dict[str, str] = {
@@ -147,8 +151,12 @@ EN: dict[str, str] = {
     "history.verdict.more.many": "a face coming up 1.2 times too often would show after {n} more rolls",
     # the box: the History screen
     "history.screen.title": "History",
-    "history.screen.wins": "Wins",
+    "history.screen.wins_title": "History: wins",
+    "history.screen.wins": "{wins} of {games}",
+    "history.screen.next": "Last games ▶",
+    "history.screen.game": "{game}: {won}, {scores}",
     "history.screen.empty": "No games yet",
+    "history.screen.reading": "Reading…",
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}
