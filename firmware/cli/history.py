@@ -45,16 +45,25 @@ def add_parser(
     return parser
 
 
-def run(args: argparse.Namespace) -> int:
+def state_folder(given: Path | None) -> Path | None:
+    """The box's state folder: ``given``, else where ``kostka run`` keeps it; None when ``given`` is
+    not a folder (a typing slip: the verb says so, rather than showing an empty history)."""
     from firmware.config import default_state_dir
+
+    if given is None:
+        return default_state_dir()
+    return given if given.is_dir() else None
+
+
+def run(args: argparse.Namespace) -> int:
     from firmware.history import export
     from firmware.history.records import read_records
     from firmware.storage import read_archive
 
     lang: str = args.lang
-    folder = args.state if args.state is not None else default_state_dir()
-    if args.state is not None and not folder.is_dir():
-        return fail(t("history.no_state", lang, path=folder), "history")
+    folder = state_folder(args.state)
+    if folder is None:
+        return fail(t("history.no_state", lang, path=args.state), "history")
     records, skipped = read_records(read_archive(folder))
     for lost in skipped:
         print(t("history.skipped.line", lang, id=lost.id, why=lost.why.said(lang)), file=sys.stderr)
@@ -178,8 +187,14 @@ def _signed(value: Fraction, lang: str) -> str:
 def _print_stats(rows: list[Standing], lang: str) -> None:
     if not rows:
         print(t("history.stats.none", lang))
-    for row in rows:
-        print(
+    for lines in stats_lines(rows, lang):
+        print("\n".join([lines[0], *("    " + line for line in lines[1:])]))
+
+
+def stats_lines(rows: list[Standing], lang: str) -> list[list[str]]:
+    """Each player's statistics in one game: a line, then their moves against the best."""
+    return [
+        [
             t(
                 "history.stats.line",
                 lang,
@@ -190,10 +205,11 @@ def _print_stats(rows: list[Standing], lang: str) -> None:
                 rate=percent(row.win_rate, lang),
                 average=number(row.average, lang, 1),
                 best=row.best,
-            )
-        )
-        for line in play_lines(row, lang):
-            print("    " + line)
+            ),
+            *play_lines(row, lang),
+        ]
+        for row in rows
+    ]
 
 
 def face_names(dice: str, lang: str) -> list[str]:
@@ -227,19 +243,23 @@ def verdict(dice: str, check: Check, lang: str) -> str:
 def _print_dice(checks: dict[str, Check], lang: str) -> None:
     if not checks:
         print(t("history.dice.none", lang))
+    for lines in dice_lines(checks, lang):
+        print("\n".join([lines[0], *("    " + line for line in lines[1:])]))
+
+
+def dice_lines(checks: dict[str, Check], lang: str) -> list[list[str]]:
+    """Each set of dice: its faces counted and the test, then the verdict in words."""
+    out = []
     for dice, check in checks.items():
-        faces = " ".join(
-            f"{name}:{count}" for name, count in zip(face_names(dice, lang), check.counts, strict=True)
+        names = face_names(dice, lang)
+        faces = " ".join(f"{name}:{count}" for name, count in zip(names, check.counts, strict=True))
+        line = t(
+            "history.dice.line",
+            lang,
+            dice=t(f"history.dice.{dice}", lang),
+            faces=faces,
+            chi2=number(check.chi2, lang, 2),
+            p=number(check.p_value, lang, 3),
         )
-        p = number(check.p_value, lang, 3)
-        print(
-            t(
-                "history.dice.line",
-                lang,
-                dice=t(f"history.dice.{dice}", lang),
-                faces=faces,
-                chi2=number(check.chi2, lang, 2),
-                p=p,
-            )
-        )
-        print("    " + verdict(dice, check, lang))
+        out.append([line, verdict(dice, check, lang)])
+    return out

@@ -74,6 +74,21 @@ PL: dict[str, str] = {
     "history.verdict.more.one": "ścianka wypadająca 1,2 raza za często wyjdzie po jeszcze {n} rzucie",
     "history.verdict.more.few": "ścianka wypadająca 1,2 raza za często wyjdzie po jeszcze {n} rzutach",
     "history.verdict.more.many": "ścianka wypadająca 1,2 raza za często wyjdzie po jeszcze {n} rzutach",
+    # kostka serve
+    "usage.serve.help": "historia gier jako strona WWW (tylko do odczytu)",
+    "usage.serve.about": (
+        "Strona z grami, statystykami i kostkami, jak w kostka history; /history.json i /games.csv dla "
+        "programów. Domyślnie widać ją tylko na tym komputerze (--host 0.0.0.0: w całej sieci)."
+    ),
+    "usage.serve.host": "adres, na którym słuchać (domyślnie 127.0.0.1)",
+    "usage.serve.port": "port (domyślnie 8080)",
+    "serve.bad_port": "port {port} jest poza zakresem 0-65535",
+    "serve.cannot_listen": "nie mogę słuchać na {host}:{port}: {why}",
+    "serve.listening": "Historia pod adresem {url} (Ctrl+C kończy)",
+    "serve.games": "Gry",
+    "serve.stats": "Statystyki",
+    "serve.dice": "Kostki",
+    "serve.skipped": "Pominięte zapisy",
     # the box: the History screen
     "history.screen.title": "Historia",
     "history.screen.wins_title": "Historia: wygrane",
@@ -149,6 +164,21 @@ EN: dict[str, str] = {
     "history.verdict.more.one": "a face coming up 1.2 times too often would show after {n} more roll",
     "history.verdict.more.few": "a face coming up 1.2 times too often would show after {n} more rolls",
     "history.verdict.more.many": "a face coming up 1.2 times too often would show after {n} more rolls",
+    # kostka serve
+    "usage.serve.help": "the history of games as a web page (read-only)",
+    "usage.serve.about": (
+        "A page of the games, statistics and dice, as kostka history says them; /history.json and "
+        "/games.csv for programs. By default only this computer sees it (--host 0.0.0.0: the whole network)."
+    ),
+    "usage.serve.host": "the address to listen on (default 127.0.0.1)",
+    "usage.serve.port": "the port (default 8080)",
+    "serve.bad_port": "port {port} is outside 0-65535",
+    "serve.cannot_listen": "cannot listen on {host}:{port}: {why}",
+    "serve.listening": "The history at {url} (Ctrl+C stops)",
+    "serve.games": "Games",
+    "serve.stats": "Statistics",
+    "serve.dice": "Dice",
+    "serve.skipped": "Records skipped",
     # the box: the History screen
     "history.screen.title": "History",
     "history.screen.wins_title": "History: wins",
