@@ -244,3 +244,21 @@ def test_no_games_yet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["history", "--state", str(tmp_path), "--lang", "en"]) == 0
     assert capsys.readouterr().out == "No finished games.\n"
     assert not (tmp_path / "games.db").exists()
+
+
+def test_nogi_stonogi_choices_cost_boots() -> None:
+    """A keep that is not the best gives away boots expected this turn: the best keep's less its own."""
+    from firmware.history.marks import judge
+    from rules.stonoga import Stonoga
+    from rules.stonoga_advisor import advise
+
+    book = Stonoga()
+    match = Match.replay(book, ["Ala", "Olek"], ["r r * b"])
+    advice = advise(book, match.state)
+    worst = advice[-1]
+    mark = judge(book, match.state, worst.move.text(), "penalty")
+    assert mark is not None and not mark.matched and mark.seat == 0 and mark.legal == len(advice)
+    given = advice[0].figure("expected_boots") - worst.figure("expected_boots")
+    assert given > 0 and cost(mark) == {"expected_boots": given}
+    best = judge(book, match.state, advice[0].move.text(), "penalty")
+    assert best is not None and best.matched and cost(best) == {"expected_boots": 0}

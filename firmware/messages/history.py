@@ -41,8 +41,8 @@ PL: dict[str, str] = {
     "history.turns.few": "{n} tury",
     "history.turns.many": "{n} tur",
     "history.luck": (
-        "{name}: {turns}, zamknięte {shuts}; przy najlepszej grze średnio {perfect} "
-        "(szansa od startu {p_start}); ruchy oddały {given}, rzuty dały {luck}"
+        "{name}: {turns}, zamknięte pudełka: {shuts}; przy najlepszej grze oczekiwane {perfect} "
+        "({p_start} na turę); ruchy oddały {given}, rzuty dały {luck}"
     ),
     "history.switch.stealing": "podkradanie",
     "history.switch.may_decline": "można nie brać",
@@ -133,8 +133,8 @@ EN: dict[str, str] = {
     "history.turns.few": "{n} turns",
     "history.turns.many": "{n} turns",
     "history.luck": (
-        "{name}: {turns}, shut {shuts}; with best play {perfect} on average "
-        "(chance from the start {p_start}); the moves gave away {given}, the rolls brought {luck}"
+        "{name}: {turns}, boxes shut: {shuts}; with best play {perfect} expected "
+        "({p_start} a turn); the moves gave away {given}, the rolls brought {luck}"
     ),
     "history.switch.stealing": "stealing",
     "history.switch.may_decline": "may decline",
