@@ -554,12 +554,14 @@ def read_archive(state_dir: Path) -> list[ArchivedGame]:
     """
     path = Path(state_dir) / DB_NAME
     what = Words("storage.doing.history")
+    if Path(state_dir).is_dir() and not os.access(state_dir, os.R_OK | os.X_OK):
+        raise StorageError("history.cannot_read", path=path)
     if not path.is_file():
         return []
     try:
         db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=5.0, isolation_level=None)
     except sqlite3.Error as error:
-        raise StateDirError("storage.cannot_write", what=what, path=path, fix=_FIX_DIR) from error
+        raise StorageError("history.cannot_read", path=path) from error
     try:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
@@ -575,6 +577,8 @@ def read_archive(state_dir: Path) -> list[ArchivedGame]:
         log.info("%s: %s: %s", what.said("en"), path, error)
         if _code(error) == sqlite3.SQLITE_BUSY:
             raise StorageError("storage.busy", what=what, path=path) from None
+        if _code(error) in _UNWRITABLE:  # no right to the file or its journal: not damage
+            raise StorageError("history.cannot_read", path=path) from None
         raise CorruptStoreError("storage.damaged", what=what, path=path) from None
     finally:
         db.close()

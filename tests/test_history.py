@@ -262,3 +262,16 @@ def test_nogi_stonogi_choices_cost_boots() -> None:
     assert given > 0 and cost(mark) == {"expected_boots": given}
     best = judge(book, match.state, advice[0].move.text(), "penalty")
     assert best is not None and best.matched and cost(best) == {"expected_boots": 0}
+
+
+def test_a_state_folder_without_the_right_to_read_is_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The service keeps its folder to itself (mode 0700): another user is told how to read it."""
+    with GameStore(tmp_path) as store:
+        played(store)
+    monkeypatch.setattr("firmware.storage.os.access", lambda path, mode: False)
+    assert main(["history", "--state", str(tmp_path), "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("kostka: cannot read ") and "sudo -u kostka kostka history" in err
+    assert len(err.splitlines()) == 1

@@ -25,6 +25,10 @@ PL: dict[str, str] = {
     "history.none": "Brak zakończonych gier.",
     "history.no_state": "nie ma katalogu {path}: podaj katalog stanu pudełka (--state)",
     "history.skipped": "nieczytelny zapis ({detail})",
+    "history.cannot_read": (
+        "nie mogę czytać {path}: brak uprawnień; uruchom jako użytkownik pudełka "
+        "(sudo -u kostka kostka history)"
+    ),
     "history.skipped.line": "pominięto grę {id}: {why}",
     "history.game.line": "{date}  {game}{rules}  {scores}  {won}  {duration}",
     "history.won": "wygrywa {names}",
@@ -117,6 +121,9 @@ EN: dict[str, str] = {
     "history.none": "No finished games.",
     "history.no_state": "there is no folder {path}: give the box's state folder (--state)",
     "history.skipped": "unreadable record ({detail})",
+    "history.cannot_read": (
+        "cannot read {path}: no right to it; run it as the box's user (sudo -u kostka kostka history)"
+    ),
     "history.skipped.line": "game {id} skipped: {why}",
     "history.game.line": "{date}  {game}{rules}  {scores}  {won}  {duration}",
     "history.won": "{names} won",
