@@ -26,8 +26,8 @@ PL: dict[str, str] = {
     "history.no_state": "nie ma katalogu {path}: podaj katalog stanu pudełka (--state)",
     "history.skipped": "nieczytelny zapis ({detail})",
     "history.cannot_read": (
-        "nie mogę czytać {path}: brak uprawnień; uruchom jako użytkownik pudełka "
-        "(sudo -u kostka kostka history)"
+        "nie mogę czytać {path}: brak uprawnień; uruchom jako użytkownik pudełka: "
+        "`sudo -u kostka kostka history`"
     ),
     "history.skipped.line": "pominięto grę {id}: {why}",
     "history.game.line": "{date}  {game}{rules}  {scores}  {won}  {duration}",
@@ -122,7 +122,7 @@ EN: dict[str, str] = {
     "history.no_state": "there is no folder {path}: give the box's state folder (--state)",
     "history.skipped": "unreadable record ({detail})",
     "history.cannot_read": (
-        "cannot read {path}: no right to it; run it as the box's user (sudo -u kostka kostka history)"
+        "cannot read {path}: no right to it; run it as the box's user: `sudo -u kostka kostka history`"
     ),
     "history.skipped.line": "game {id} skipped: {why}",
     "history.game.line": "{date}  {game}{rules}  {scores}  {won}  {duration}",
