@@ -496,13 +496,13 @@ def begin(
         saved = None
     if saved is not None and resume(saved):
         lang = lang or saved.language
-        keeper = Keeper(parts.store, language=lang, seed=saved.seed)
+        keeper = Keeper(parts.store, language=lang, seed=saved.seed, goal=parts.setup.goal)
         keeper.resumed(saved.match)
         players_now = len(saved.match.players)
         state, effects = start(parts.setup, lang=lang, match=saved.match, players=players_now)
         return Beginning(state, effects, keeper, True, saved.seed)
     lang = lang or config.language
-    keeper = Keeper(parts.store, language=lang, seed=seed)
+    keeper = Keeper(parts.store, language=lang, seed=seed, goal=parts.setup.goal)
     state, effects = start(
         parts.setup, lang=lang, title=title or config.game.default, players=players or config.game.players,
         welcome=True,

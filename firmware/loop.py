@@ -39,7 +39,11 @@ from PIL import Image
 from firmware.devices.camera import CameraError, Frame, FrameSource
 from firmware.devices.notify import Notifier, Watchdog
 from firmware.errors import said
-from firmware.machine.events import Features
+from firmware.history.marks import judge
+from firmware.history.marks import to_json as mark_json
+from firmware.history.summary import Summary, summarise
+from firmware.machine.effects import ReadHistory
+from firmware.machine.events import Features, HistoryRead
 from firmware.machine.step import (
     Appliance,
     CameraBack,
@@ -66,11 +70,12 @@ from firmware.machine.step import (
     step,
 )
 from firmware.messages.i18n import t
-from firmware.storage import GameStore
+from firmware.storage import GameStore, StorageError
 from firmware.taught import TaughtColours
 from firmware.views import View
 from rules.game import Outcome
 from rules.match import Match
+from rules.shut_the_box import DEFAULT_GOAL
 from vision.reading import Reading
 from vision.settle import SettleDetector, SettleKind
 
@@ -388,13 +393,18 @@ class Keeper:
     changed are written.
 
     A ``Save`` of a match that extends the saved one saves the new moves; one that is shorter (undo)
-    deletes the extra ones; a match of another book or other players starts a new saved game.
+    deletes the extra ones; a match of another book or other players starts a new saved game. Each
+    move someone chose is saved with its mark (``firmware.history.marks``: the advisor's figures of
+    the move and of the best, for Shut the Box's advice ``goal``).
     """
 
-    def __init__(self, store: GameStore, *, language: str, seed: int | None = None) -> None:
+    def __init__(
+        self, store: GameStore, *, language: str, seed: int | None = None, goal: str = DEFAULT_GOAL
+    ) -> None:
         self.store = store
         self.language = language
         self.seed = seed
+        self.goal = goal
         self.saved: Match[Any, Any] | None = None
 
     def resumed(self, match: Match[Any, Any]) -> None:
@@ -416,13 +426,24 @@ class Keeper:
         for _ in range(len(done) - common):
             self.store.undo()
         for number in range(common + 1, len(match.moves) + 1):
-            self.store.save_move(number, match.moves[number - 1])
+            text = match.moves[number - 1]
+            mark = judge(match.book, match.states[number - 1], text, self.goal)
+            self.store.save_move(number, text, None if mark is None else mark_json(mark))
         self.saved = match
 
     def choose_language(self, lang: str) -> None:
         """The player chose ``lang``: kept on disk, so Kostka starts in it after a restart."""
         self.store.keep_setting(LANGUAGE, lang)
         self.language = lang
+
+    def summary(self) -> Summary:
+        """The last games and the wins per player, for the History screen (none if the store
+        cannot be read: the screen then says there are no games, and the log why)."""
+        try:
+            return summarise(self.store.archive())
+        except StorageError as error:
+            log.error("the history cannot be read: %s", error)
+            return Summary((), ())
 
     def finish(self, outcome: Outcome | None) -> None:
         if self.saved is None:
@@ -582,6 +603,8 @@ class Loop:
                 self.camera.check(effect)
             elif isinstance(effect, Show):
                 self.show(effect.view)
+            elif isinstance(effect, ReadHistory):
+                self.events.put(HistoryRead(self.keeper.summary()))
             elif isinstance(effect, PowerOff):
                 self.powering_off = True  # the caller powers a real box off once the loop ends
                 self.stop_requested = True

@@ -51,7 +51,7 @@ from rules.match import Match
 log = logging.getLogger(__name__)
 
 DB_NAME = "games.db"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The schema this code writes (``PRAGMA user_version``); ``MIGRATIONS[v]`` goes from v to v + 1."""
 APPLICATION_ID = 0x4B6F7374
 """``PRAGMA application_id``: 'Kost' in ASCII, marks the file as Kostka's."""
@@ -90,6 +90,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (game_id, number)
         ) WITHOUT ROWID""",
     ),
+    # 2: each move's mark, the advisor's figures of the move chosen and of the best (JSON, or NULL
+    # where no one chose: a roll, a forced move, a game without advice, a move saved before this)
+    ("ALTER TABLE moves ADD COLUMN mark TEXT",),
 )
 
 _CORRUPT = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
@@ -178,6 +181,15 @@ class FinishedGame:
     finished: datetime
     moves: int
     outcome: Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class ArchivedGame:
+    """A finished game's rows as stored: ``game`` (id, title, rules, players, language, seed,
+    started, finished, winners, scores, reason) and ``moves`` (number, text, played, mark)."""
+
+    game: tuple[Any, ...]
+    moves: tuple[tuple[Any, ...], ...]
 
 
 class GameStore:
@@ -356,8 +368,9 @@ class GameStore:
         assert game_id is not None
         return SavedGame(game_id, match, language, seed, datetime.fromisoformat(now), ())
 
-    def save_move(self, number: int, text: str) -> None:
-        """Save the current game's move ``number`` (1 for the first) on disk, then return.
+    def save_move(self, number: int, text: str, mark: str | None = None) -> None:
+        """Save the current game's move ``number`` (1 for the first) on disk, then return; ``mark``:
+        the advisor's figures of the choice (``firmware.history.marks``), None where no one chose.
 
         ``number`` must follow the last saved move: a move saved twice or one missing is a
         ``StorageError``, never a silent gap.
@@ -374,8 +387,8 @@ class GameStore:
                     next=count + 1,
                 )
             db.execute(
-                "INSERT INTO moves (game_id, number, text, played) VALUES (?,?,?,?)",
-                (game_id, number, text, self._now()),
+                "INSERT INTO moves (game_id, number, text, played, mark) VALUES (?,?,?,?,?)",
+                (game_id, number, text, self._now(), mark),
             )
 
     def undo(self) -> str | None:
@@ -475,6 +488,11 @@ class GameStore:
             for row in rows
         ]
 
+    def archive(self) -> list[ArchivedGame]:
+        """Every finished game as stored (rows not yet checked), oldest first, with its moves."""
+        with self._reading(Words("storage.doing.history")) as db:
+            return _archive(db)
+
     # --- helpers --------------------------------------------------------------------------------
 
     def _now(self) -> str:
@@ -527,6 +545,63 @@ class GameStore:
         if code == sqlite3.SQLITE_BUSY:
             return StorageError("storage.busy", what=what, path=self.path)
         return StorageError("storage.other", what=what, path=self.path, detail=str(error))
+
+
+def read_archive(state_dir: Path) -> list[ArchivedGame]:
+    """The finished games of ``state_dir``, read without writing (a referee may be playing):
+    nothing when no game was ever saved there. A file of an older schema is upgraded first; a
+    damaged one is left as found (``CorruptStoreError``), for the box to set aside.
+    """
+    path = Path(state_dir) / DB_NAME
+    what = Words("storage.doing.history")
+    if Path(state_dir).is_dir() and not os.access(state_dir, os.R_OK | os.X_OK):
+        raise StorageError("history.cannot_read", path=path)
+    if not path.is_file():
+        return []
+    try:
+        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=5.0, isolation_level=None)
+    except sqlite3.Error as error:
+        raise StorageError("history.cannot_read", path=path) from error
+    try:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+            raise CorruptStoreError("storage.damaged", what=what, path=path)
+        if version > SCHEMA_VERSION:
+            raise SchemaVersionError("storage.newer_schema", path=path, version=version, known=SCHEMA_VERSION)
+        if version < SCHEMA_VERSION:
+            db.close()
+            with GameStore(Path(state_dir)) as store:
+                return store.archive()
+        return _archive(db)
+    except sqlite3.DatabaseError as error:
+        log.info("%s: %s: %s", what.said("en"), path, error)
+        if _code(error) == sqlite3.SQLITE_BUSY:
+            raise StorageError("storage.busy", what=what, path=path) from None
+        if _code(error) in _UNWRITABLE:  # no right to the file or its journal: not damage
+            raise StorageError("history.cannot_read", path=path) from None
+        raise CorruptStoreError("storage.damaged", what=what, path=path) from None
+    finally:
+        db.close()
+
+
+def _archive(db: sqlite3.Connection) -> list[ArchivedGame]:
+    """Read in one transaction: a snapshot that a referee writing at the same time (another
+    process, WAL) neither tears nor blocks."""
+    db.execute("BEGIN")
+    try:
+        games = db.execute(
+            """SELECT id, title, rules, players, language, seed, started, finished, winners,
+                      scores, reason FROM games WHERE finished IS NOT NULL ORDER BY id"""
+        ).fetchall()
+        moves: dict[int, list[tuple[Any, ...]]] = {}
+        for row in db.execute(
+            """SELECT game_id, number, text, played, mark FROM moves WHERE game_id IN
+               (SELECT id FROM games WHERE finished IS NOT NULL) ORDER BY game_id, number"""
+        ):
+            moves.setdefault(row[0], []).append(tuple(row[1:]))
+    finally:
+        db.execute("COMMIT")
+    return [ArchivedGame(tuple(row), tuple(moves.get(row[0], ()))) for row in games]
 
 
 @contextlib.contextmanager

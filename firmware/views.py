@@ -142,6 +142,8 @@ class WinnerView:
     rows: tuple[ScoreRow, ...]
     options: tuple[str, ...] = ()
     cursor: int = 0
+    best: str = ""
+    """The winner's best moves in a line ("best moves 18 of 20"), or ""."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -158,6 +158,22 @@ CASES: tuple[str, ...] = (
     "board --out {out}.unknown",
     "board --config {badtoml}",
     "board --lang xx",
+    # history
+    "history --state {missing}",
+    "history --state {empty}",
+    "history --state {notdir}",
+    "history --state {folder} --game chess",
+    "history --state {folder} --json --csv",
+    "history --state {folder} --stats --dice",
+    "history --lang xx",
+    # serve
+    "serve --state {missing}",
+    "serve --state {empty}",
+    "serve --port x",
+    "serve --port 70000 --state {folder}",
+    "serve --port -1 --state {folder}",
+    "serve --host no.such.host.invalid --port 0 --state {folder}",
+    "serve --lang xx",
 )
 """Each case's command line; ``{missing}`` and the others name the files of ``files``."""
 

@@ -43,6 +43,7 @@ def test_the_parts_join_without_overwriting_each_other() -> None:
     from firmware.messages import cli_help as messages_cli_help
     from firmware.messages import flows as messages_flows
     from firmware.messages import help as messages_help
+    from firmware.messages import history as messages_history
     from firmware.messages import play as messages_play
     from firmware.messages import rules as messages_rules
     from firmware.messages import screens as messages_screens
@@ -57,6 +58,7 @@ def test_the_parts_join_without_overwriting_each_other() -> None:
     parts += (messages_flows.CATALOGUE, messages_help.CATALOGUE)
     parts += (messages_box.CATALOGUE,)
     parts += (messages_cli_help.CATALOGUE,)
+    parts += (messages_history.CATALOGUE,)
     for lang, own in (("pl", messages.PL), ("en", messages.EN)):
         seen = set(own)
         for part in parts:

@@ -59,6 +59,8 @@ SHARED = frozenset(
         "sqlite", "utc", "program", "usb",
         # values typed on the command line, keys, units
         "fast", "enter", "px", "ms", "synthetic", "ctrl", "pl", "en", "png", "jpeg", "stonoga", "lezard",
+        # the history: a date is "data", minutes "min", a spreadsheet's CSV, the chi-square test, a port
+        "data", "min", "csv", "chi", "port",
     }
 )  # fmt: skip
 

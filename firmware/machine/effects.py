@@ -108,7 +108,12 @@ class PowerOff:
     """The player chose to power the box off: end the program, and on a real box power it off."""
 
 
+@dataclass(frozen=True, slots=True)
+class ReadHistory:
+    """Read the last games and the wins per player, and send ``HistoryRead``."""
+
+
 Effect = (
     Show | Save | Finish | ReadDice | ReopenCamera | SetFrameRate | SetLanguage | TakeFrames | KeepColours
-    | CheckFrames | PowerOff
+    | CheckFrames | PowerOff | ReadHistory
 )

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from firmware.games.guide import Box
+from firmware.history.summary import Summary
 from firmware.views import Snapshot
 from vision.reading import Reading
 
@@ -87,6 +88,13 @@ class CameraChecked:
     snapshot: Snapshot | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class HistoryRead:
+    """The last games and the wins per player, read for the History screen (``ReadHistory``)."""
+
+    summary: Summary
+
+
 Event = (
     ButtonEvent
     | DiceRolling
@@ -97,4 +105,5 @@ Event = (
     | FacesSeen
     | ColoursNotKept
     | CameraChecked
+    | HistoryRead
 )

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from firmware.games.guide import Guide
 from firmware.games.registry import TITLES, game, guide_for
+from firmware.history.summary import Summary
 from firmware.machine.events import CameraChecked, Features
 from firmware.machine.lizards import LizardsMenu
 from firmware.messages.i18n import t
@@ -228,6 +229,16 @@ class PowerAsk:
 
 
 @dataclass(frozen=True, slots=True)
+class HistoryPages:
+    """The last games and the wins per player, opened from the menu over ``back``: ``summary`` once
+    read (``HistoryRead``), ``page`` turned with PREV/NEXT."""
+
+    back: Screen
+    summary: Summary | None = None
+    page: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class PoweringOff:
     """The box is powering off (``PowerOff``): nothing more happens."""
 
@@ -235,7 +246,7 @@ class PoweringOff:
 Screen = (
     GameMenu | PlayersMenu | RollNow | CameraLost | Seen | Correct | SeenCard | PickCard | Choose | Confirm
     | TurnOver | Winner | Menu | RestartAsk | Notice | Teach | CheckCamera | LizardsMenu
-    | Welcome | Seat | FirstPlayer | HelpMenu | HelpPage | PowerAsk | PoweringOff
+    | Welcome | Seat | FirstPlayer | HelpMenu | HelpPage | PowerAsk | PoweringOff | HistoryPages
 )
 
 
@@ -352,8 +363,8 @@ def menu_items(state: Appliance) -> tuple[str, ...]:
             items.append("menu.undo")
         items.append("menu.restart")
     cards = ("menu.teach_cards",) if lezard_colours(state) else ()
-    return (*items, "menu.language", "menu.help", "menu.teach", *cards, "menu.check", "menu.game",
-            "menu.power_off")
+    return (*items, "menu.language", "menu.help", "menu.history", "menu.teach", *cards, "menu.check",
+            "menu.game", "menu.power_off")
 
 
 def game_key(title: str) -> str:

@@ -37,6 +37,7 @@ from firmware.machine.effects import (
     KeepColours,
     PowerOff,
     ReadDice,
+    ReadHistory,
     ReopenCamera,
     Save,
     SetFrameRate,
@@ -54,9 +55,11 @@ from firmware.machine.events import (
     DiceRolling,
     Event,
     FacesSeen,
+    HistoryRead,
     Tick,
 )
 from firmware.machine.help import pages, topic_of, topics
+from firmware.machine.history import turned
 from firmware.machine.lizards import LizardsMenu, choose
 from firmware.machine.seating import in_turn_order, next_seat, seat_choices
 from firmware.machine.state import (
@@ -71,6 +74,7 @@ from firmware.machine.state import (
     GameMenu,
     HelpMenu,
     HelpPage,
+    HistoryPages,
     Menu,
     Notice,
     PickCard,
@@ -205,6 +209,10 @@ def _handle(state: Appliance, event: Event) -> Result:
     if isinstance(event, ColoursNotKept):
         back = screen.back if isinstance(screen, Notice | Menu) else screen
         return replace(state, screen=Notice("teach.not_kept", back)), []
+    if isinstance(event, HistoryRead):
+        if isinstance(screen, HistoryPages):
+            return replace(state, screen=replace(screen, summary=event.summary)), []
+        return state, []
     if isinstance(event, DiceRolling):
         rolling = isinstance(screen, RollNow)
         return (replace(state, screen=RollNow(reading=True)) if rolling else state), []
@@ -219,7 +227,7 @@ def _handle(state: Appliance, event: Event) -> Result:
     if event is ButtonEvent.MENU:
         if isinstance(screen, Menu):
             return _back_to(state, screen.back)
-        over = (Notice, RestartAsk, HelpMenu, HelpPage, PowerAsk)
+        over = (Notice, RestartAsk, HelpMenu, HelpPage, PowerAsk, HistoryPages)
         back = screen.back if isinstance(screen, over) else screen
         return replace(state, screen=Menu(back)), []
     handler = _BUTTONS.get(type(screen))
@@ -541,6 +549,8 @@ def _on_menu(state: Appliance, event: ButtonEvent) -> Result:
         return replace(state, screen=HelpMenu(screen.back, cursor)), []
     if item == "menu.power_off":
         return replace(state, screen=PowerAsk(screen.back)), []
+    if item == "menu.history":
+        return replace(state, screen=HistoryPages(screen.back)), [ReadHistory()]
     return replace(state, screen=GameMenu(state.setup.titles().index(state.title))), []
 
 
@@ -593,6 +603,15 @@ def _on_power_ask(state: Appliance, event: ButtonEvent) -> Result:
     return replace(state, screen=PoweringOff()), [PowerOff()]
 
 
+def _on_history(state: Appliance, event: ButtonEvent) -> Result:
+    """PREV/NEXT turn the History's pages; OK goes back to the screen under the menu."""
+    screen = state.screen
+    assert isinstance(screen, HistoryPages)
+    if event is ButtonEvent.OK:
+        return _back_to(state, screen.back)
+    return replace(state, screen=turned(screen, event)), []
+
+
 def _on_notice(state: Appliance, event: ButtonEvent) -> Result:
     assert isinstance(state.screen, Notice)
     return _back_to(state, state.screen.back)
@@ -623,4 +642,5 @@ _BUTTONS: dict[type, Any] = {
     HelpMenu: _on_help_menu,
     HelpPage: _on_help_page,
     PowerAsk: _on_power_ask,
+    HistoryPages: _on_history,
 }

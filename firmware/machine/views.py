@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from firmware.games.guide import colour_name, player_name, short_names
 from firmware.games.lezard.faces import kind_of
 from firmware.games.registry import PLAYERS
+from firmware.history.marks import judge
 from firmware.machine.check import check_view
 from firmware.machine.help import help_menu_view, help_page_view
+from firmware.machine.history import history_view
 from firmware.machine.lizards import LizardsMenu, lizards_view
 from firmware.machine.seating import first_view, seat_view
 from firmware.machine.state import (
@@ -23,6 +26,7 @@ from firmware.machine.state import (
     GameMenu,
     HelpMenu,
     HelpPage,
+    HistoryPages,
     Menu,
     Notice,
     PickCard,
@@ -56,6 +60,7 @@ from firmware.views import (
     View,
     WinnerView,
 )
+from rules.match import Match
 
 
 def view_of(state: Appliance) -> View:
@@ -112,6 +117,8 @@ def _flow_view(state: Appliance, screen: Screen) -> View | None:
         return help_menu_view(screen, state.setup.titles(), lang)
     if isinstance(screen, HelpPage):
         return help_page_view(screen, lang)
+    if isinstance(screen, HistoryPages):
+        return history_view(screen, lang)
     if isinstance(screen, PowerAsk):
         return MessageView(t("power.confirm", lang), "", t("confirm.hint", lang))
     if isinstance(screen, PoweringOff):
@@ -207,5 +214,17 @@ def _winner_view(state: Appliance, cursor: int) -> WinnerView:
     options = tuple(t(key, lang) for key in WINNER_OPTIONS)
     if len(names) == 1:
         line = t("winner.name", lang, name=names[0])
-        return WinnerView(t("winner.title", lang), line, rows, options, cursor)
+        best = best_moves_line(match, outcome.winners[0], state.setup.goal, lang)
+        return WinnerView(t("winner.title", lang), line, rows, options, cursor, best)
     return WinnerView(t("winner.tie", lang), ", ".join(names), rows, options, cursor)
+
+
+def best_moves_line(match: Match[Any, Any], seat: int, goal: str, lang: str) -> str:
+    """How many of ``seat``'s choices were the advisor's best ("best moves 18 of 20"); "" where
+    the seat chose nothing the advisor ranks (Lezard Domino's reports, forced moves only)."""
+    moves = zip(match.states, match.moves, strict=False)
+    marks = [judge(match.book, state, text, goal) for state, text in moves]
+    own = [mark for mark in marks if mark is not None and mark.seat == seat]
+    if not own:
+        return ""
+    return t("history.best_moves", lang, n=sum(mark.matched for mark in own), of=len(own))

@@ -14,6 +14,7 @@ from firmware.messages import box as messages_box
 from firmware.messages import cli_help as messages_cli_help
 from firmware.messages import flows as messages_flows
 from firmware.messages import help as messages_help
+from firmware.messages import history as messages_history
 from firmware.messages import play as messages_play
 from firmware.messages import rules as messages_rules
 from firmware.messages import screens as messages_screens
@@ -391,6 +392,7 @@ _PARTS = (
     messages_help.CATALOGUE,
     messages_box.CATALOGUE,
     messages_cli_help.CATALOGUE,
+    messages_history.CATALOGUE,
 )
 CATALOGUE: dict[str, dict[str, str]] = {
     lang: {k: v for part in ({"pl": PL, "en": EN}, *_PARTS) for k, v in part[lang].items()}

@@ -14,6 +14,7 @@ from typing import Any
 
 from firmware.games.registry import advise
 from firmware.games.stonoga.guide import legend_view
+from firmware.history.summary import Finished, Summary
 from firmware.machine.events import CameraChecked
 from firmware.machine.lizards import LizardsMenu
 from firmware.machine.state import (
@@ -27,6 +28,7 @@ from firmware.machine.state import (
     GameMenu,
     HelpMenu,
     HelpPage,
+    HistoryPages,
     Menu,
     Notice,
     PickCard,
@@ -185,10 +187,13 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
     for name, seed in (("winner-six", 0), ("winner-six-tie", 2)):  # one winner; two tied
         six = _finish(shut, Match.start(shut, list(NAMES)), random.Random(seed))
         add(name, replace(base, match=six, screen=Winner(1)))
+    slip = Match.start(shut, ["Ala", "Oliwier"]).play_text("roll 3 4").play_text("shut 1 6")  # not the best
+    add("winner-best-moves", replace(base, match=_finish(shut, slip, random.Random(0)), screen=Winner()))
     add("menu", replace(base, match=box, screen=Menu(RollNow(), 1)))
     add("restart-ask", replace(base, match=box, screen=RestartAsk(RollNow())))
     add("undo-done", replace(base, match=box, screen=Notice("undo.done", RollNow())))
-    add("menu-teach", replace(base, match=box, screen=Menu(RollNow(), 5)))
+    teach = menu_items(replace(base, match=box)).index("menu.teach")
+    add("menu-teach", replace(base, match=box, screen=Menu(RollNow(), teach)))
     add("teach-face", replace(base, screen=Teach(GameMenu())))
     add("teach-taking", replace(base, screen=Teach(GameMenu(), 3, 2, True)))
     add("teach-no-die", replace(base, screen=Teach(GameMenu(), 5, problem="teach.none_seen")))
@@ -197,14 +202,15 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
         replace(base, camera_ok=False, screen=Teach(GameMenu(), 1, 1, problem="camera.lost")),
     )
     add("teach-done", replace(base, screen=Notice("teach.done", GameMenu())))
-    add("menu-teach-cards", replace(at, screen=Menu(PickCard(5), 6)))
+    add("menu-teach-cards", replace(at, screen=Menu(PickCard(5), menu_items(at).index("menu.teach_cards"))))
     colours = shipped_lezard().data.colours
     add("teach-card", replace(at, screen=Teach(PickCard(5), cards=colours)))
     add("teach-card-taking", replace(at, screen=Teach(PickCard(5), 2, 1, True, cards=colours)))
     unseen = Teach(PickCard(5), 1, problem="teach.no_card_seen", cards=colours)
     add("teach-no-card", replace(at, screen=unseen))
     add("teach-cards-done", replace(at, screen=Notice("teach.cards_done", PickCard(5))))
-    add("menu-check", replace(base, match=box, screen=Menu(RollNow(), 6)))
+    check = menu_items(replace(base, match=box)).index("menu.check")
+    add("menu-check", replace(base, match=box, screen=Menu(RollNow(), check)))
     add("check-ask", replace(base, screen=CheckCamera(RollNow())))
     good = CameraCheck(1280, 960, 4, 4, 118.0, 0.004, 0.002, blur=0.031)
     add("check-good", replace(base, screen=CheckCamera(RollNow(), result=CameraChecked(good))))
@@ -224,6 +230,15 @@ def samples(lang: str = "pl") -> list[tuple[str, View]]:
     add("help-shut", replace(playing, screen=HelpPage(RollNow(), "shut_the_box", 2)))
     add("help-stonoga", replace(playing, screen=HelpPage(RollNow(), "stonoga", 3)))
     add("help-lezard", replace(playing, screen=HelpPage(RollNow(), "lezard", 3)))
+    add("menu-history", replace(playing, screen=Menu(RollNow(), menu_items(playing).index("menu.history"))))
+    last_games = Summary(
+        (Finished("shut-the-box", ("Ala", "Oliwier"), ("Oliwier",), (26, 22)),
+         Finished("stonoga", ("Ala", "Oliwier", "3"), ("Ala",), (17, 12, 9))),
+        (("Ala", 4, 7), ("Oliwier", 3, 7), ("3", 0, 2)),
+    )
+    add("history-wins", replace(playing, screen=HistoryPages(RollNow(), last_games)))
+    add("history-game", replace(playing, screen=HistoryPages(RollNow(), last_games, 2)))
+    add("history-empty", replace(playing, screen=HistoryPages(RollNow(), Summary((), ()))))
     power = menu_items(playing).index("menu.power_off")
     add("menu-power-off", replace(playing, screen=Menu(RollNow(), power)))
     add("power-ask", replace(playing, screen=PowerAsk(RollNow())))

@@ -121,15 +121,25 @@ def render_scores(draw: ImageDraw.ImageDraw, width: int, height: int, view: Scor
     draw_rows(draw, (0, rows_top, width, footer_top - 1), view.rows, view.centipedes)
 
 
+ONE_COLUMN = 3
+"""The winner screen's players in one column, up to this many (else two columns, and no room for
+the line of best moves)."""
+
+
 def render_winner(draw: ImageDraw.ImageDraw, width: int, height: int, view: WinnerView) -> None:
     """Who won (one name) or the tie on top, everyone's final figure below (the winners starred; up
-    to six players in two columns, long names cut), and what next at the foot: the option OK takes,
-    inverted between the arrows."""
+    to six players in two columns, long names cut), the winner's best moves in one small line (one
+    column only), and what next at the foot: the option OK takes, inverted between the arrows."""
     leaders = sum(row.leader for row in view.rows)
     headline = view.line if leaders == 1 and view.line else view.title
     draw_text(draw, (0, 0, width, 14 * height // 64), headline, sizes=(14, 12, 10), max_lines=1)
     foot_top = height - 12 * height // 64 if view.options else height
-    draw_final_rows(draw, (0, 15 * height // 64, width, foot_top - 1), view.rows)
+    rows_bottom = foot_top - 1
+    if view.best and len(view.rows) <= ONE_COLUMN:  # the winner's best moves, small, above the foot
+        line_top = foot_top - 11 * height // 64
+        draw_text(draw, (0, line_top, width, foot_top - 1), view.best, sizes=(10,), max_lines=1)
+        rows_bottom = line_top - 1
+    draw_final_rows(draw, (0, 15 * height // 64, width, rows_bottom), view.rows)
     if view.options:
         draw.rectangle((0, foot_top, width - 1, height - 1), fill=ON)
         option = f"◀ {view.options[view.cursor]} ▶"
@@ -142,7 +152,7 @@ def draw_final_rows(draw: ImageDraw.ImageDraw, box: Box, rows: Sequence[ScoreRow
     left, top, right, bottom = box
     if not rows:
         return
-    columns = 1 if len(rows) <= 3 else 2
+    columns = 1 if len(rows) <= ONE_COLUMN else 2
     per_column = -(-len(rows) // columns)
     row_height = min(16, (bottom - top) // per_column)
     f = font(_size_for(row_height) if columns == 1 else 10)
