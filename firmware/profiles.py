@@ -88,6 +88,7 @@ __all__ = [
     "read_learnt_file",
     "read_profile_file",
     "reader_inputs",
+    "sync_folder",
     "write_profile_file",
 ]
 
@@ -149,11 +150,16 @@ def write_profile_file(path: str, text: str, *, sync: bool = False) -> None:
             os.fsync(file.fileno())
     os.replace(partial, target)
     if sync:
-        folder = os.open(target.parent, os.O_RDONLY | os.O_DIRECTORY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
+        sync_folder(target.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """Make the files just renamed into or deleted from ``folder`` durable (a power cut cannot undo it)."""
+    handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
 
 
 def board_colours(path: str | None = None) -> tuple[str, ...]:

@@ -29,6 +29,9 @@ CASES: tuple[str, ...] = (
     "run --config {corrupt}",
     "run --config {badtoml}",
     "run --config {notdir}",
+    "run --profile {missing}",
+    "run --profile {corrupt}",
+    "run --profile {folder}",
     # demo
     "demo --auto --seed x",
     "demo --auto --players 0",

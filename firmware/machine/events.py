@@ -87,6 +87,13 @@ class CameraChecked:
     snapshot: Snapshot | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class DiceKept:
+    """How many confirmed dice the box keeps to learn from now (after ``KeepDice`` or ``ForgetDice``)."""
+
+    count: int
+
+
 Event = (
     ButtonEvent
     | DiceRolling
@@ -97,4 +104,5 @@ Event = (
     | FacesSeen
     | ColoursNotKept
     | CameraChecked
+    | DiceKept
 )

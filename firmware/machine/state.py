@@ -233,9 +233,31 @@ class PoweringOff:
 
 
 Screen = (
-    GameMenu | PlayersMenu | RollNow | CameraLost | Seen | Correct | SeenCard | PickCard | Choose | Confirm
-    | TurnOver | Winner | Menu | RestartAsk | Notice | Teach | CheckCamera | LizardsMenu
-    | Welcome | Seat | FirstPlayer | HelpMenu | HelpPage | PowerAsk | PoweringOff
+    GameMenu
+    | PlayersMenu
+    | RollNow
+    | CameraLost
+    | Seen
+    | Correct
+    | SeenCard
+    | PickCard
+    | Choose
+    | Confirm
+    | TurnOver
+    | Winner
+    | Menu
+    | RestartAsk
+    | Notice
+    | Teach
+    | CheckCamera
+    | LizardsMenu
+    | Welcome
+    | Seat
+    | FirstPlayer
+    | HelpMenu
+    | HelpPage
+    | PowerAsk
+    | PoweringOff
 )
 
 
@@ -329,6 +351,10 @@ class Appliance:
     idle: bool = False
     retry_s: float = 0.0
     shown: View | None = None
+    learning: bool = True
+    """Whether confirmed pip dice are kept to learn from (the menu's "learn my dice")."""
+    learnt: int = 0
+    """How many confirmed dice are kept to learn from."""
 
     @property
     def guide(self) -> Guide:
@@ -352,8 +378,18 @@ def menu_items(state: Appliance) -> tuple[str, ...]:
             items.append("menu.undo")
         items.append("menu.restart")
     cards = ("menu.teach_cards",) if lezard_colours(state) else ()
-    return (*items, "menu.language", "menu.help", "menu.teach", *cards, "menu.check", "menu.game",
-            "menu.power_off")
+    return (
+        *items,
+        "menu.language",
+        "menu.help",
+        "menu.teach",
+        *cards,
+        "menu.learn",
+        "menu.forget",
+        "menu.check",
+        "menu.game",
+        "menu.power_off",
+    )
 
 
 def game_key(title: str) -> str:

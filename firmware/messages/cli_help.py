@@ -273,6 +273,10 @@ PL: dict[str, str] = {
     "usage.learn.out": "plik profilu do zapisania (JSON); czytaj z nim przez `kostka read --profile`",
     "usage.learn.mode": "czego się uczyć: na razie tylko kostek z oczkami (`pips`)",
     "usage.learn.limit": "ucz się z co najwyżej N kostek, z pierwszych zdjęć po nazwie (domyślnie 500)",
+    "usage.run.profile": (
+        "profil nauczonych kostek (z `kostka learn`), którym pudełko czyta i który dalej uczy "
+        "(domyślnie: dice.json w katalogu stanu)"
+    ),
 }
 
 EN: dict[str, str] = {
@@ -510,6 +514,10 @@ EN: dict[str, str] = {
     "usage.learn.out": "the profile file to write (JSON); read with it by `kostka read --profile`",
     "usage.learn.mode": "what to learn: only pip dice (`pips`) for now",
     "usage.learn.limit": "learn from at most N dice, of the first images by name (default 500)",
+    "usage.run.profile": (
+        "the learnt dice profile (from `kostka learn`) the box reads with and goes on teaching "
+        "(default: dice.json in the state folder)"
+    ),
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}

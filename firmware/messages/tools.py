@@ -309,14 +309,20 @@ PL: dict[str, str] = {
     "learnt.why.silent": (
         "na odłożonych przykładach przeczytałaby źle kostkę, którą wbudowane czytniki czytają dobrze"
     ),
-    "learnt.why.fewer_right": "na odłożonych przykładach przeczytałaby dobrze mniej kostek niż wbudowane czytniki",
+    "learnt.why.fewer_right": (
+        "na odłożonych przykładach przeczytałaby dobrze "
+        "mniej kostek niż wbudowane czytniki"
+    ),
     "cli.learn.pips_only": (
-        "ze zdjęć Kostka uczy się tylko kostek z oczkami (--mode pips); kolory i karty naucz "
+        "ze zdjęć Kostka uczy się tylko kostek z oczkami (`--mode pips`); kolory i karty naucz "
         "poleceniem `kostka teach --mode {mode}`"
     ),
     "cli.learn.bad_limit": "--limit musi być co najmniej 1; spróbuj --limit 500",
     "cli.learn.cannot": "nie mogę się uczyć: {reason}",
-    "cli.learn.labels_mode": "etykiety w tym katalogu opisują {mode}, nie oczka; ucz się z katalogu kostek z oczkami",
+    "cli.learn.labels_mode": (
+        "etykiety w tym katalogu opisują {mode}, nie oczka; "
+        "ucz się z katalogu kostek z oczkami"
+    ),
     "cli.learn.no_examples": (
         "w {folder} nie znalazłam żadnej opisanej kostki z oczkami 1-6; sprawdź labels.csv i zdjęcia"
     ),
@@ -635,16 +641,28 @@ EN: dict[str, str] = {
         "learn again with `kostka learn`"
     ),
     "learnt.why.scarce": "too few examples (at least four dice are needed)",
-    "learnt.why.silent": "on the held-back examples it would read a die wrong that the shipped readers read right",
-    "learnt.why.fewer_right": "on the held-back examples it would read fewer dice right than the shipped readers",
+    "learnt.why.silent": (
+        "on the held-back examples it would read a die wrong "
+        "that the shipped readers read right"
+    ),
+    "learnt.why.fewer_right": (
+        "on the held-back examples it would read fewer "
+        "dice right than the shipped readers"
+    ),
     "cli.learn.pips_only": (
         "Kostka learns only pip dice from photos (--mode pips); teach colours and cards with "
         "`kostka teach --mode {mode}`"
     ),
     "cli.learn.bad_limit": "--limit must be at least 1; try --limit 500",
     "cli.learn.cannot": "cannot learn: {reason}",
-    "cli.learn.labels_mode": "the labels in this folder are {mode}, not pips; learn from a folder of pip dice",
-    "cli.learn.no_examples": "found no labelled die with pips 1-6 in {folder}; check labels.csv and the images",
+    "cli.learn.labels_mode": (
+        "the labels in this folder are {mode}, not pips; "
+        "learn from a folder of pip dice"
+    ),
+    "cli.learn.no_examples": (
+        "found no labelled die with pips 1-6 in {folder}; "
+        "check labels.csv and the images"
+    ),
     "cli.learn.unwritable": "cannot write the profile {path} ({reason}); choose another --out",
     "cli.learn.dice.one": "{n} die",
     "cli.learn.dice.few": "{n} dice",
