@@ -158,3 +158,25 @@ def test_learn_says_one_line_for_labels_it_cannot_learn(
     assert main(["learn", str(cocked), "--out", str(tmp_path / "p.json"), "--lang", "en"]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "found no labelled die" in err
+
+
+def test_both_runtimes_read_the_same_with_a_profile() -> None:
+    pytest.importorskip("onnxruntime")
+    import cv2
+
+    from firmware.devices.onnx_runtime import ONNX_RUNTIME
+    from measure.examples import from_photos
+    from measure.labels import load_set
+    from vision.reader import read_dice
+
+    labelled = load_set(DICE)
+    onnx = Networks(opener=ONNX_RUNTIME)
+    examples = from_photos(labelled, labelled.images, 0, onnx)
+    made = adapt(examples.crops, examples.faces, onnx)
+    learnt = made.learnt or Learnt(
+        Head.identity(), Head.identity(), tuple(sorted(classifier_digests().items())), 4
+    )
+    for name in labelled.images:
+        frame = np.asarray(cv2.imread(str(labelled.path(name)), cv2.IMREAD_COLOR), np.uint8)
+        dnn, ort = (read_dice(frame, networks=n, profile=learnt) for n in (SHIPPED, onnx))
+        assert [(d.face, d.status) for d in dnn.dice] == [(d.face, d.status) for d in ort.dice], name

@@ -48,7 +48,10 @@ CROP = CLOSE_CROP
 DIE = CLOSE_DIE
 """An example's crop: the closer classifier's square, the die ``DIE`` pixels across."""
 TURNS = 4
-"""Views of each example a head is fitted on (turned by 90 degrees each)."""
+"""Views of each example by the closer classifier (turned by 90 degrees each), as many as it may be
+asked for (``PipSettings.arbiter_views``); the first classifier's head is fitted on ``FIRST_TURNS``."""
+FIRST_TURNS = 2
+"""Views of each example by the first classifier: as many as the reader shows it (``face_views``)."""
 PULLS = (1024.0, 256.0, 64.0, 16.0)
 """How hard a head may be held towards the identity (the shipped classifier): the weight of the squared
 distance of its numbers from the identity's, against the summed log-loss of the examples' views. A
@@ -236,7 +239,7 @@ def example_crop(pyramid: Pyramid, x: float, y: float, size: float) -> NDArray[n
 
 @dataclass
 class Views:
-    """Each example's views by both classifiers, ``TURNS`` each: ``first`` (n, TURNS, 8), ``closer``."""
+    """Each example's views by both classifiers: ``first`` (n, FIRST_TURNS, 8), ``closer`` (n, TURNS, 8)."""
 
     first: NDArray[np.float32]
     closer: NDArray[np.float32] | None
@@ -249,9 +252,10 @@ def views_of(crops: Sequence[NDArray[np.uint8]], networks: Networks = SHIPPED) -
         np.asarray(cv2.resize(_square(c), (FACE_CROP, FACE_CROP), interpolation=cv2.INTER_AREA), np.uint8)
         for c in crops
     ]
-    first = _turned(load_face_net(networks.face_net(), networks), small)
+    first = _turned(load_face_net(networks.face_net(), networks), small, FIRST_TURNS)
     close = networks.close_face_net()
-    closer = None if close is None else _turned(load_face_net(close, networks), [_square(c) for c in crops])
+    squares = [_square(c) for c in crops]
+    closer = None if close is None else _turned(load_face_net(close, networks), squares, TURNS)
     return Views(first, closer)
 
 
@@ -261,12 +265,12 @@ def _square(crop: NDArray[np.uint8]) -> NDArray[np.uint8]:
     return crop
 
 
-def _turned(net: Any, crops: list[NDArray[np.uint8]]) -> NDArray[np.float32]:
+def _turned(net: Any, crops: list[NDArray[np.uint8]], turns: int) -> NDArray[np.float32]:
     if not crops:
-        return np.zeros((0, TURNS, 8), np.float32)
-    turned = [np.ascontiguousarray(np.rot90(c, k)) for c in crops for k in range(TURNS)]
+        return np.zeros((0, turns, 8), np.float32)
+    turned = [np.ascontiguousarray(np.rot90(c, k)) for c in crops for k in range(turns)]
     probs = np.concatenate([class_probs(net, turned[i : i + 256]) for i in range(0, len(turned), 256)])
-    return probs.reshape(len(crops), TURNS, -1)
+    return probs.reshape(len(crops), turns, -1)
 
 
 _STAND_IN = Candidate(CROP / 2, CROP / 2, DIE, 1.0, (0.0,) * 7, (0.0,) * 7)
@@ -325,11 +329,11 @@ class Adaptation:
 
 
 def _fit(views: Views, faces: NDArray[np.int_], rows: NDArray[np.int_], pull: float) -> tuple[Head, Head]:
-    turns = views.first.shape[1]
-    labels = np.repeat(faces[rows], turns)
+    labels = np.repeat(faces[rows], views.first.shape[1])
     first = fit_head(views.first[rows].reshape(-1, views.first.shape[2]), labels, pull)
     if views.closer is None:
         return first, Head.identity()
+    labels = np.repeat(faces[rows], views.closer.shape[1])
     return first, fit_head(views.closer[rows].reshape(-1, views.closer.shape[2]), labels, pull)
 
 
