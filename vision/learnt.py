@@ -15,7 +15,7 @@ face classifiers' digests and the mode: a profile of other networks is refused (
 
 >>> import numpy as np
 >>> views = np.array([[0.1, 0.5, 0.3, 0.05, 0.05, 0.0, 0.0, 0.0]], np.float32)
->>> np.allclose(Head.identity().apply(views), views)
+>>> np.allclose(Head.identity().apply(views), views, atol=1e-5)
 True
 """
 
