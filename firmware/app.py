@@ -33,7 +33,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -49,6 +49,7 @@ from firmware.devices.notify import Notifier, Watchdog
 from firmware.errors import KostkaError
 from firmware.games.registry import TITLES, rulebook_from_switches
 from firmware.games.rulebooks import RulebookError
+from firmware.learning import LEARNING, Learner
 from firmware.loop import LANGUAGE, CameraFeed, Keeper, Loop, Reader
 from firmware.machine.step import Appliance, CameraChecked, Effect, ReadDice, Setup, start
 from firmware.messages.i18n import LANGUAGES, t
@@ -103,6 +104,7 @@ class Parts:
     taught: TaughtColours | None = None
     taught_cards: TaughtColours | None = None
     lock: StateLock | None = None
+    learner: Learner | None = None
     closed: bool = False
 
     def close(self) -> None:
@@ -111,7 +113,8 @@ class Parts:
             return
         self.closed = True
         errors: list[BaseException] = []
-        for part in (self.camera, self.buttons, self.display, self.store, self.notifier, self.lock):
+        parts = (self.learner, self.camera, self.buttons, self.display, self.store, self.notifier, self.lock)
+        for part in parts:
             if part is None:
                 continue
             try:
@@ -276,11 +279,13 @@ def make_reader(
     vision: bool = False,
     taught: TaughtColours | None = None,
     taught_cards: TaughtColours | None = None,
+    learner: Learner | None = None,
 ) -> Reader:
     """How a settled frame becomes a ``Reading``: the stand-in's truth, or the vision readers
     (``vision.reader.read_dice`` for pips and, in its cards mode, Lezard cards, with the player's
     cards ``taught_cards`` when there are some; ``vision.colours.reader.read_colours`` for colour
-    dice, with the colours ``taught`` on the box when there are some)."""
+    dice, with the colours ``taught`` on the box when there are some). Pip dice are read with what
+    ``learner`` learnt of the players' dice, and it is shown each reading (``firmware.learning``)."""
     if dice is not None and not vision:
         stand_in = dice
         return lambda frame, ask: truth_reading(stand_in.tray, (frame.shape[1], frame.shape[0]))
@@ -300,7 +305,11 @@ def make_reader(
             return read_colours(frame, profile, networks=chosen_networks())
         from vision.reader import read_dice
 
-        return read_dice(frame, networks=chosen_networks())
+        if learner is None:
+            return read_dice(frame, networks=chosen_networks())
+        reading = read_dice(frame, networks=chosen_networks(), profile=learner.profile)
+        learner.saw(frame, reading)
+        return reading
 
     return read
 
@@ -374,6 +383,7 @@ def open_parts(
     environ: dict[str, str] | None = None,
     stand_ins: bool = False,
     on_pi: Probe = is_raspberry_pi,
+    learnt: Path | None = None,
 ) -> Parts:
     """Build every part; on failure, close what was built and raise ``AppError``.
 
@@ -382,8 +392,9 @@ def open_parts(
     terminal stand-in's output, ``gif_clock`` what times the GIF's frames; ``seed``: the stand-in
     dice's; ``fast_camera``: see ``CameraFeed``; ``vision_reader``: read stand-in frames with the
     vision readers too (else their truth); ``stand_ins``: stand-ins for missing hardware also on a
-    Pi; ``on_pi``: whether this is a Pi. A state folder another process holds is an ``AppError``
-    that names the holder in the config's language (``firmware.state_lock``).
+    Pi; ``on_pi``: whether this is a Pi; ``learnt``: the learnt dice profile the box reads and adapts
+    (default: ``dice.json`` in the state folder, ``firmware.learning``). A state folder another
+    process holds is an ``AppError`` that names the holder in the config's language (``firmware.state_lock``).
     """
     events: queue.Queue[Any] = queue.Queue()
     notices: list[str] = []
@@ -437,10 +448,14 @@ def open_parts(
             notices.append(said)
         taught, taught_cards = TaughtColours(config.state_dir), TaughtColours(config.state_dir, "cards")
         notices += [kept.notice.said(config.language) for kept in (taught, taught_cards) if kept.notice]
+        learner = make_learner(config, store, learnt)
+        notices += [learner.notice.said(config.language)] if learner.notice else []
         camera = CameraFeed(
             camera_opener(config, dice),
             events,
-            make_reader(dice, vision=vision_reader, taught=taught, taught_cards=taught_cards),
+            make_reader(
+                dice, vision=vision_reader, taught=taught, taught_cards=taught_cards, learner=learner
+            ),
             teacher=teach_features,
             checker=check_camera,
             warm_up=warm_up_readers if dice is None or vision_reader else None,
@@ -451,11 +466,27 @@ def open_parts(
             fast=fast_camera,
             lang=config.language,
         )
+        learner.is_idle = lambda: camera.detector.idle
         built.pop_all()
     return Parts(
         config, events, display, buttons, camera, store, notifier, watchdog, setup, dice, notices,
-        taught=taught, taught_cards=taught_cards, lock=lock,
+        taught=taught, taught_cards=taught_cards, lock=lock, learner=learner,
     )  # fmt: skip
+
+
+def make_learner(config: Config, store: GameStore, profile: Path | None = None) -> Learner:
+    """What the box learns of the players' pip dice (``firmware.learning``): on unless switched off in
+    the menu (a saved setting); ``profile``: its profile file instead of the state folder's."""
+    from firmware.devices.onnx_runtime import chosen_networks
+
+    return Learner(
+        config.state_dir,
+        chosen_networks(),
+        limit=config.learn.keep,
+        every=config.learn.every,
+        enabled=store.setting(LEARNING) != "off",
+        profile=profile,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -500,14 +531,24 @@ def begin(
         keeper.resumed(saved.match)
         players_now = len(saved.match.players)
         state, effects = start(parts.setup, lang=lang, match=saved.match, players=players_now)
-        return Beginning(state, effects, keeper, True, saved.seed)
+        return Beginning(_learning(state, parts), effects, keeper, True, saved.seed)
     lang = lang or config.language
     keeper = Keeper(parts.store, language=lang, seed=seed, goal=parts.setup.goal)
     state, effects = start(
-        parts.setup, lang=lang, title=title or config.game.default, players=players or config.game.players,
+        parts.setup,
+        lang=lang,
+        title=title or config.game.default,
+        players=players or config.game.players,
         welcome=True,
     )
-    return Beginning(state, effects, keeper, False, seed)
+    return Beginning(_learning(state, parts), effects, keeper, False, seed)
+
+
+def _learning(state: Appliance, parts: Parts) -> Appliance:
+    """``state`` told whether the box learns the players' dice and how many it keeps."""
+    if parts.learner is None:
+        return state
+    return replace(state, learning=parts.learner.enabled, learnt=parts.learner.kept.count())
 
 
 def loop_of(parts: Parts, beginning: Beginning, **hooks: Any) -> Loop:
@@ -523,5 +564,5 @@ def loop_of(parts: Parts, beginning: Beginning, **hooks: Any) -> Loop:
         camera=parts.camera,
         notifier=parts.notifier,
         watchdog=parts.watchdog,
-        **hooks,
+        **({"learner": parts.learner} | hooks),
     )

@@ -226,6 +226,15 @@ class Game:
 
 
 @dataclass(frozen=True, slots=True)
+class Learn:
+    """How the box learns the players' own pip dice (``firmware.learning``): it keeps at most
+    ``keep`` confirmed dice (the oldest dropped first) and adapts after every ``every`` new ones."""
+
+    keep: int = 500
+    every: int = 20
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """Everything the composition root needs; ``Config()`` is the defaults."""
 
@@ -241,6 +250,7 @@ class Config:
     named: frozenset[str] = field(default=frozenset(), compare=False)
     """The keys the file gave, dotted (``camera.source``, ``buttons.ok``): a part the file names must be
     the real one (``firmware.devices.board``)."""
+    learn: Learn = field(default_factory=Learn)
 
     def names(self, *keys: str) -> bool:
         """Whether the file gave any of ``keys``.
@@ -318,7 +328,9 @@ def config_from_mapping(
     said = data.get("language")
     reader = _Reader(origin, base_dir or Path.cwd(), said if said in LANGUAGES else DEFAULT_LANGUAGE)
     top = reader.table(
-        data, "", ("buttons", "display", "camera", "game", "language", "state_dir", "lezard_board_checked")
+        data,
+        "",
+        ("buttons", "display", "camera", "game", "language", "state_dir", "lezard_board_checked", "learn"),
     )
     display = _display(reader, reader.section(top, "display"))
     buttons = _buttons(reader, reader.section(top, "buttons"), display)
@@ -329,7 +341,20 @@ def config_from_mapping(
     checked = top.get("lezard_board_checked", "")
     if not isinstance(checked, str):
         raise reader.error("lezard_board_checked", checked, "not_text", _allowed("fingerprint"))
-    return Config(buttons, display, camera, game, language, state_dir, checked, _named(data))
+    learn = _learn(reader, reader.section(top, "learn"))
+    return Config(buttons, display, camera, game, language, state_dir, checked, _named(data), learn)
+
+
+def _learn(reader: _Reader, table: Mapping[str, Any]) -> Learn:
+    default = Learn()
+    reader.table(table, "learn", ("keep", "every"))
+    keep = reader.integer(table, "learn.keep", "keep", default.keep)
+    if not 50 <= keep <= 5000:
+        raise reader.error("learn.keep", keep, "range", _allowed("learn_keep"))
+    every = reader.integer(table, "learn.every", "every", default.every)
+    if not 1 <= every <= keep:
+        raise reader.error("learn.every", every, "range", _allowed("learn_every", keep=keep))
+    return Learn(keep, every)
 
 
 def _named(data: Mapping[str, Any]) -> frozenset[str]:

@@ -42,8 +42,9 @@ from firmware.errors import said
 from firmware.history.marks import judge
 from firmware.history.marks import to_json as mark_json
 from firmware.history.summary import Summary, summarise
-from firmware.machine.effects import ReadHistory
-from firmware.machine.events import Features, HistoryRead
+from firmware.learning import LEARNING, Learner
+from firmware.machine.effects import ForgetDice, KeepDice, ReadHistory, SetLearning
+from firmware.machine.events import DiceKept, Features, HistoryRead
 from firmware.machine.step import (
     Appliance,
     CameraBack,
@@ -485,10 +486,12 @@ class Loop:
         tick_s: float = TICK_S,
         taught: TaughtColours | None = None,
         taught_cards: TaughtColours | None = None,
+        learner: Learner | None = None,
     ) -> None:
         self.state = state
         self.taught = taught
         self.taught_cards = taught_cards
+        self.learner = learner
         self._first = first
         self.events = events
         self.screen = screen
@@ -608,6 +611,29 @@ class Loop:
             elif isinstance(effect, PowerOff):
                 self.powering_off = True  # the caller powers a real box off once the loop ends
                 self.stop_requested = True
+            elif isinstance(effect, KeepDice | SetLearning | ForgetDice):
+                self.learn(effect)
+
+    def learn(self, effect: KeepDice | SetLearning | ForgetDice) -> None:
+        """Keep confirmed dice, switch learning, or forget (``firmware.learning``); the machine hears
+        ``DiceKept`` with the number kept."""
+        learner = self.learner
+        if learner is None:
+            return
+        if isinstance(effect, SetLearning):
+            learner.enabled = effect.on
+            self.keeper.store.keep_setting(LEARNING, "on" if effect.on else "off")
+            return
+        if isinstance(effect, ForgetDice):
+            try:
+                learner.forget()
+            except OSError as error:
+                log.error("the learnt dice were not all forgotten: %s", error)
+            self.events.put(DiceKept(learner.kept.count()))
+            return
+        kept = learner.confirmed(effect.faces)
+        if kept is not None:
+            self.events.put(DiceKept(kept))
 
     def keep_colours(self, effect: KeepColours) -> None:
         """Write the taught profile; if it cannot be, the machine hears ``ColoursNotKept``."""

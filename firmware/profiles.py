@@ -31,6 +31,8 @@ from vision.profile import Profile
 
 if TYPE_CHECKING:
     from rules.lezard_board import LezardData
+    from vision.learnt import Learnt
+    from vision.networks import Networks
 
 
 def reason_in(error: BaseException, lang: str) -> str:
@@ -83,15 +85,26 @@ __all__ = [
     "ReaderSetupError",
     "board_colours",
     "board_data",
+    "read_learnt_file",
     "read_profile_file",
     "reader_inputs",
+    "sync_folder",
     "write_profile_file",
 ]
+
+
+def _learnt_text(text: str) -> bool:
+    """Whether ``text`` looks like a learnt dice profile (``vision.learnt``), however damaged."""
+    from vision.learnt import FORMAT
+
+    return f'"{FORMAT}"' in text
 
 
 def read_profile_file(path: str, mode: str | None = None) -> Profile:
     """Load a profile file (of ``mode``, colours or cards, when given)."""
     text = _text_of(path, ProfileFileError, "profile", out=path)
+    if _learnt_text(text):
+        raise ProfileFileError("profile.mode", path=repr(path), taught="pips", mode=mode or "colours")
     try:
         profile = Profile.from_json(text)
     except ProfileError as error:
@@ -99,6 +112,29 @@ def read_profile_file(path: str, mode: str | None = None) -> Profile:
     if mode is not None and profile.mode != mode:
         raise ProfileFileError("profile.mode", path=repr(path), taught=profile.mode, mode=mode)
     return profile
+
+
+def read_learnt_file(path: str, networks: Networks) -> Learnt:
+    """Load a learnt dice profile (``kostka learn``) made with the face classifiers of ``networks``."""
+    from vision.learnt import Learnt
+
+    text = _text_of(path, ProfileFileError, "learnt", out=path)
+    if not _learnt_text(text):
+        try:
+            taught = Profile.from_json(text).mode
+        except ProfileError:
+            taught = None
+        if taught is not None:
+            raise ProfileFileError("profile.mode", path=repr(path), taught=taught, mode="pips")
+    try:
+        learnt = Learnt.from_json(text)
+    except ProfileError as error:
+        raise ProfileFileError("learnt.damaged", path=repr(path), reason=error) from None
+    try:
+        learnt.check(networks)
+    except ProfileError:
+        raise ProfileFileError("learnt.other_networks", path=repr(path)) from None
+    return learnt
 
 
 def write_profile_file(path: str, text: str, *, sync: bool = False) -> None:
@@ -114,11 +150,16 @@ def write_profile_file(path: str, text: str, *, sync: bool = False) -> None:
             os.fsync(file.fileno())
     os.replace(partial, target)
     if sync:
-        folder = os.open(target.parent, os.O_RDONLY | os.O_DIRECTORY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
+        sync_folder(target.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """Make the files just renamed into or deleted from ``folder`` durable (a power cut cannot undo it)."""
+    handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
 
 
 def board_colours(path: str | None = None) -> tuple[str, ...]:
@@ -155,12 +196,13 @@ class ReaderSetupError(_Worded, ValueError):
 
 def reader_inputs(
     mode: str, *, models: str | None, profile_path: str | None, board_path: str | None
-) -> tuple[Profile | None, tuple[str, ...] | None, tuple[str, ...] | None]:
+) -> tuple[Profile | Learnt | None, tuple[str, ...] | None, tuple[str, ...] | None]:
     """Check and load what ``read_dice`` needs besides the frame in ``mode``: ``(profile, colours,
     lizards)``.
 
-    Loads the pip networks for ``pips`` (so a missing model is said once, up front), the taught
-    profile for ``colours`` or ``cards`` (None: the built-in colours), the board's colours and its
+    Loads the pip networks for ``pips`` (so a missing model is said once, up front) and what was
+    learnt of the players' dice (``kostka learn``), the taught profile for ``colours`` or ``cards``
+    (None: the built-in colours), the board's colours and its
     lizards' for ``cards``. A file given for another mode, or one that cannot be used, raises
     ``ReaderSetupError`` saying what to do.
     """
@@ -168,13 +210,13 @@ def reader_inputs(
     from vision.errors import FaceModelError, ModelError
     from vision.pips.reader import load_networks
 
-    if profile_path is not None and mode not in ("colours", "cards"):
-        raise ReaderSetupError("reader.profile_mode", mode=mode)
     if board_path is not None and mode != "cards":
         raise ReaderSetupError("reader.board_mode", mode=mode)
     try:
         if mode == "pips":
             load_networks(chosen_networks(models))
+            if profile_path is not None:
+                return read_learnt_file(profile_path, chosen_networks(models)), None, None
         elif mode == "colours" and profile_path is not None:
             return read_profile_file(profile_path, "colours"), None, None
         elif mode == "cards":

@@ -542,7 +542,8 @@ def test_menu_without_a_game_has_no_undo_or_restart(setup: Setup) -> None:
     log = Log(*start(setup))
     log(MENU)
     assert menu_items(log.state) == (
-        "menu.back", "menu.language", "menu.help", "menu.history", "menu.teach", "menu.check", "menu.game",
+        "menu.back", "menu.language", "menu.help", "menu.history", "menu.teach", "menu.learn", "menu.forget",
+        "menu.check", "menu.game",
         "menu.power_off",
     )
     log(OK)

@@ -176,7 +176,9 @@ def test_read_with_a_missing_or_damaged_profile(tmp_path: Path, capsys: pytest.C
     assert main(["read", "--mode", "colours", "--profile", str(damaged), image]) == 2
     assert "damaged" in capsys.readouterr().err
     assert main(["read", "--mode", "pips", "--profile", missing, image]) == 2
-    assert "--mode colours" in capsys.readouterr().err
+    assert "kostka learn" in capsys.readouterr().err  # pips read with what ``kostka learn`` wrote
+    assert main(["read", "--mode", "pips", "--profile", str(damaged), image]) == 2
+    assert "kostka learn" in capsys.readouterr().err  # not a learnt profile
 
 
 def test_read_with_a_bad_board_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

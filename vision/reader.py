@@ -16,6 +16,7 @@ from numpy.typing import NDArray
 
 from vision.cards.reader import card_features, read_cards
 from vision.colours.reader import face_features, read_colours
+from vision.learnt import Learnt
 from vision.networks import SHIPPED, Networks
 from vision.pips.reader import read_pips
 from vision.pips.settings import PIPS, PipSettings
@@ -33,7 +34,7 @@ def read_dice(
     settings: PipSettings = PIPS,
     die_px: float | None = None,
     networks: Networks = SHIPPED,
-    profile: Profile | None = None,
+    profile: Profile | Learnt | None = None,
     colours: tuple[str, ...] | None = None,
     lizards: tuple[str, ...] | None = None,
 ) -> Reading:
@@ -45,7 +46,8 @@ def read_dice(
     ``settings``: pips mode's thresholds.
     ``die_px``: the dice side in frame pixels if known (fixed camera), else measured (pips).
     ``networks``: the network files (shipped, or another folder's) and the runtime that runs them.
-    ``profile``: a taught profile (colours or cards, ``kostka teach``; default: the built-in rules).
+    ``profile``: a taught profile (colours or cards, ``kostka teach``; default: the built-in rules),
+    or in pips mode what was learnt from the players' own dice (``vision.learnt``, ``kostka learn``).
     ``colours``: the colour names the board uses (cards; the caller reads the game's data), and
     ``lizards`` those of its lizards, which its lizard cards show.
 
@@ -56,11 +58,13 @@ def read_dice(
     """
     if mode not in MODES:
         raise ValueError(f"mode {mode!r} is not one of {', '.join(MODES)}")
+    taught = profile if isinstance(profile, Profile) else None
     if mode == "colours":
-        return read_colours(frame_bgr, profile, networks=networks)
+        return read_colours(frame_bgr, taught, networks=networks)
     if mode == "cards":
-        return read_cards(frame_bgr, colours, profile, lizards)
-    return read_pips(frame_bgr, settings=settings, die_px=die_px, networks=networks)
+        return read_cards(frame_bgr, colours, taught, lizards)
+    learnt = profile if isinstance(profile, Learnt) else None
+    return read_pips(frame_bgr, settings=settings, die_px=die_px, networks=networks, learnt=learnt)
 
 
 def teach_features(

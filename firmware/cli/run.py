@@ -50,6 +50,9 @@ def add_parser(
     )
     parser.add_argument("--stand-ins", action="store_true", help=t("usage.run.stand_ins", lang))
     parser.add_argument("--players", metavar=t("usage.meta.names", lang), help=t("usage.run.players", lang))
+    parser.add_argument(
+        "--profile", type=Path, metavar=t("usage.meta.profile", lang), help=t("usage.run.profile", lang)
+    )
     return parser
 
 
@@ -106,11 +109,23 @@ def run(args: argparse.Namespace) -> int:
         return 2
     lang = config.language
     networks = choose_networks(config.state_dir, lang)  # before the parts: the box's check shows it
+    if args.profile is not None:
+        from firmware.devices.onnx_runtime import chosen_networks
+        from firmware.profiles import ProfileFileError, read_learnt_file
+
+        try:
+            read_learnt_file(str(args.profile), chosen_networks())
+        except ProfileFileError as error:
+            print(f"kostka run: {error.message(lang)}", file=sys.stderr)
+            return 2
     tty = sys.stdout.isatty()
     try:
         seed = random.SystemRandom().randrange(2**31)  # the stand-in dice's, if there are any
         stream = sys.stdout if tty else None
-        parts = open_parts(config, keyboard=sys.stdin, stream=stream, seed=seed, stand_ins=args.stand_ins)
+        learnt = args.profile
+        parts = open_parts(
+            config, keyboard=sys.stdin, stream=stream, seed=seed, stand_ins=args.stand_ins, learnt=learnt
+        )
     except AppError as error:
         print(f"kostka run: {error.message(lang)}", file=sys.stderr)
         return 2

@@ -113,7 +113,27 @@ class ReadHistory:
     """Read the last games and the wins per player, and send ``HistoryRead``."""
 
 
+@dataclass(frozen=True, slots=True)
+class KeepDice:
+    """The players confirmed these pip faces for the last reading: keep them as examples to learn from
+    (``firmware.learning``; the loop answers ``DiceKept``)."""
+
+    faces: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SetLearning:
+    """Learn the players' dice from now on (``on``), or stop keeping them; kept across restarts."""
+
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ForgetDice:
+    """Delete the dice kept to learn from and what was learnt: the shipped readers read again."""
+
+
 Effect = (
     Show | Save | Finish | ReadDice | ReopenCamera | SetFrameRate | SetLanguage | TakeFrames | KeepColours
-    | CheckFrames | PowerOff | ReadHistory
+    | CheckFrames | PowerOff | ReadHistory | KeepDice | SetLearning | ForgetDice
 )

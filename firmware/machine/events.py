@@ -95,6 +95,13 @@ class HistoryRead:
     summary: Summary
 
 
+@dataclass(frozen=True, slots=True)
+class DiceKept:
+    """How many confirmed dice the box keeps to learn from now (after ``KeepDice`` or ``ForgetDice``)."""
+
+    count: int
+
+
 Event = (
     ButtonEvent
     | DiceRolling
@@ -106,4 +113,5 @@ Event = (
     | ColoursNotKept
     | CameraChecked
     | HistoryRead
+    | DiceKept
 )

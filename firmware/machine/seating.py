@@ -50,11 +50,18 @@ def rule_key(title: str) -> str:
 def seat_view(seat: Seat, names: tuple[str, ...], lang: str) -> PickView:
     choices = seat_choices(names, seat.chosen)
     title = t("seat.title", lang, n=len(seat.chosen) + 1)
-    return PickView(title, "", player_name(choices[seat.cursor], lang), seat.cursor, len(choices),
-                    t("seat.hint", lang))
+    return PickView(
+        title, "", player_name(choices[seat.cursor], lang), seat.cursor, len(choices), t("seat.hint", lang)
+    )
 
 
 def first_view(first: FirstPlayer, title: str, lang: str) -> PickView:
     name = player_name(first.names[first.cursor], lang)
-    return PickView(t("first.title", lang), t(rule_key(title), lang), name, first.cursor, len(first.names),
-                    t("seat.hint", lang))
+    return PickView(
+        t("first.title", lang),
+        t(rule_key(title), lang),
+        name,
+        first.cursor,
+        len(first.names),
+        t("seat.hint", lang),
+    )

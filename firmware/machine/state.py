@@ -340,6 +340,10 @@ class Appliance:
     idle: bool = False
     retry_s: float = 0.0
     shown: View | None = None
+    learning: bool = True
+    """Whether confirmed pip dice are kept to learn from (the menu's "learn my dice")."""
+    learnt: int = 0
+    """How many confirmed dice are kept to learn from."""
 
     @property
     def guide(self) -> Guide:
@@ -363,8 +367,8 @@ def menu_items(state: Appliance) -> tuple[str, ...]:
             items.append("menu.undo")
         items.append("menu.restart")
     cards = ("menu.teach_cards",) if lezard_colours(state) else ()
-    return (*items, "menu.language", "menu.help", "menu.history", "menu.teach", *cards, "menu.check",
-            "menu.game", "menu.power_off")
+    return (*items, "menu.language", "menu.help", "menu.history", "menu.teach", *cards, "menu.learn",
+            "menu.forget", "menu.check", "menu.game", "menu.power_off")
 
 
 def game_key(title: str) -> str:

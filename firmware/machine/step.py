@@ -34,7 +34,9 @@ from firmware.machine.effects import (
     CheckFrames,
     Effect,
     Finish,
+    ForgetDice,
     KeepColours,
+    KeepDice,
     PowerOff,
     ReadDice,
     ReadHistory,
@@ -42,6 +44,7 @@ from firmware.machine.effects import (
     Save,
     SetFrameRate,
     SetLanguage,
+    SetLearning,
     Show,
     TakeFrames,
 )
@@ -51,6 +54,7 @@ from firmware.machine.events import (
     CameraChecked,
     CameraFailed,
     ColoursNotKept,
+    DiceKept,
     DiceRead,
     DiceRolling,
     Event,
@@ -108,10 +112,32 @@ from rules.lezard import Lezard
 from rules.match import Match
 
 __all__ = [
-    "Appliance", "CameraBack", "CameraChecked", "CameraFailed", "CheckFrames", "ColoursNotKept", "DiceRead",
-    "DiceRolling", "Effect", "Event", "FacesSeen", "Finish", "KeepColours", "PowerOff", "ReadDice",
+    "Appliance",
+    "CameraBack",
+    "CameraChecked",
+    "CameraFailed",
+    "CheckFrames",
+    "ColoursNotKept",
+    "DiceRead",
+    "DiceRolling",
+    "Effect",
+    "Event",
+    "FacesSeen",
+    "Finish",
+    "KeepColours",
+    "PowerOff",
+    "ReadDice",
     "ReopenCamera",
-    "Save", "SetFrameRate", "SetLanguage", "Setup", "Show", "TakeFrames", "Tick", "start", "step", "view_of",
+    "Save",
+    "SetFrameRate",
+    "SetLanguage",
+    "Setup",
+    "Show",
+    "TakeFrames",
+    "Tick",
+    "start",
+    "step",
+    "view_of",
 ]
 
 Result = tuple[Appliance, list[Effect]]
@@ -120,8 +146,13 @@ Result = tuple[Appliance, list[Effect]]
 
 
 def start(
-    setup: Setup, *, lang: str = "pl", title: str | None = None, players: int = 2,
-    match: Match[Any, Any] | None = None, welcome: bool = False,
+    setup: Setup,
+    *,
+    lang: str = "pl",
+    title: str | None = None,
+    players: int = 2,
+    match: Match[Any, Any] | None = None,
+    welcome: bool = False,
 ) -> Result:
     """The first state and its effects; with a saved ``match``, back at the point it was saved;
     else the game menu, after the buttons explained (``welcome``: the box's start-up)."""
@@ -213,6 +244,8 @@ def _handle(state: Appliance, event: Event) -> Result:
         if isinstance(screen, HistoryPages):
             return replace(state, screen=replace(screen, summary=event.summary)), []
         return state, []
+    if isinstance(event, DiceKept):
+        return replace(state, learnt=event.count), []
     if isinstance(event, DiceRolling):
         rolling = isinstance(screen, RollNow)
         return (replace(state, screen=RollNow(reading=True)) if rolling else state), []
@@ -417,7 +450,9 @@ def _play_faces(state: Appliance, faces: tuple[Face, ...]) -> Result:
         move = state.match.book.parse_move(position, state.guide.roll_text(position, faces))
     except RulesError:
         return replace(state, screen=Notice("error.screen", state.screen)), []
-    return _play(state, move)
+    learn: list[Effect] = [KeepDice(faces)] if state.learning and not _ask(state).colours else []
+    state, effects = _play(state, move)
+    return state, [*effects, *learn]  # after the move is saved and shown
 
 
 def _on_roll_now(state: Appliance, event: ButtonEvent) -> Result:
@@ -542,6 +577,10 @@ def _on_menu(state: Appliance, event: ButtonEvent) -> Result:
         return replace(state, screen=replace(teach, cards=lezard_colours(state))), []
     if item == "menu.check":
         return replace(state, screen=opened(CheckCamera, screen.back, state.camera_ok)), []
+    if item == "menu.learn":
+        return replace(state, learning=not state.learning), [SetLearning(not state.learning)]
+    if item == "menu.forget":
+        return replace(state, learnt=0, screen=Notice("learn.forgotten", screen.back)), [ForgetDice()]
     if item == "menu.help":
         here = topic_of(state.title) if state.match is not None else None
         listed = topics(state.setup.titles())

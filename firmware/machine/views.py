@@ -74,7 +74,14 @@ def view_of(state: Appliance) -> View:
         counts = tuple(tn("players.count", n, lang) for n in range(low, high + 1))
         return ListView(t(game_key(state.title), lang), counts, screen.cursor)
     if isinstance(screen, Menu):
-        rows = tuple(menu_label(key, lang) for key in menu_items(state))
+        rows = tuple(
+            t(f"menu.learn.{'on' if state.learning else 'off'}", lang)
+            if key == "menu.learn"
+            else tn(key, state.learnt, lang)
+            if key == "menu.forget"
+            else menu_label(key, lang)
+            for key in menu_items(state)
+        )
         return ListView(t("menu.title", lang), rows, screen.cursor)
     if isinstance(screen, RestartAsk):
         return MessageView(t("restart.confirm", lang), "", t("confirm.hint", lang))

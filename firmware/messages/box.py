@@ -192,6 +192,13 @@ PL: dict[str, str] = {
     "usb.no_frame": "kamera nie dała klatki (odłączona albo zajęta przez inny program)",
     "usb.no_frame.advice": "Sprawdź kabel USB; zamknij to źródło i otwórz je ponownie",
     "box.controls_missing": "{camera} nie ma ustawień {controls}: działa bez nich",
+    # learnt pip dice and their settings (firmware/learning.py, [learn] in the settings)
+    "learnt.unusable": (
+        "Nauczonych kostek z {path} nie da się użyć ({reason}); czytam wbudowanymi czytnikami, dopóki "
+        "Kostka nie nauczy się ich od nowa"
+    ),
+    "config.allowed.learn_keep": "od 50 do 5000 kostek",
+    "config.allowed.learn_every": "od 1 do learn.keep ({keep}) kostek",
 }
 
 EN: dict[str, str] = {
@@ -370,6 +377,13 @@ EN: dict[str, str] = {
     "usb.no_frame": "the webcam gave no frame (unplugged, or taken by another program)",
     "usb.no_frame.advice": "Check the USB cable; close this source and open it again to retry",
     "box.controls_missing": "{camera} does not offer {controls}: it runs without",
+    # learnt pip dice and their settings (firmware/learning.py, [learn] in the settings)
+    "learnt.unusable": (
+        "The learnt dice in {path} cannot be used ({reason}); reading with the shipped readers until "
+        "Kostka learns them again"
+    ),
+    "config.allowed.learn_keep": "50 to 5000 dice",
+    "config.allowed.learn_every": "1 to learn.keep ({keep}) dice",
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}

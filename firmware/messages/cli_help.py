@@ -165,7 +165,10 @@ PL: dict[str, str] = {
         "domyślnie oczka"
     ),
     "usage.read.json": "jeden obiekt JSON na zdjęcie, każdy w swojej linii",
-    "usage.reader.profile": "kolory albo karty: profil zapisany przez `kostka teach` (domyślnie: wbudowany)",
+    "usage.reader.profile": (
+        "kolory albo karty: profil zapisany przez `kostka teach`; oczka: przez `kostka learn` "
+        "(domyślnie: wbudowany)"
+    ),
     "usage.reader.board": "karty: plik danych Lezarda z kolorami planszy (domyślnie: dostarczony)",
     # kostka run
     "usage.run.help": "urządzenie: kamera, zasady, OLED i przyciski (zastępczy sprzęt tam, gdzie nie ma Pi)",
@@ -270,6 +273,21 @@ PL: dict[str, str] = {
         "zmierzoną na odłożonych zdjęciach; przy kolorach i kartach: jak pewny jest czytnik) "
         "i `box` (x, y, szerokość, wysokość w pikselach zdjęcia, od lewego górnego "
         "rogu)."
+    ),
+    # kostka learn
+    "usage.learn.help": "naucz Kostkę twoich własnych kostek z opisanych zdjęć",
+    "usage.learn.about": (
+        "Czyta zdjęcia z katalogu z labels.csv tak jak pudełko czyta tacę, bierze każdą opisaną kostkę "
+        "za przykład i dopasowuje do nich czytniki ścianek; profil zapisuje tylko wtedy, gdy na "
+        "odłożonych przykładach czyta co najmniej tak dobrze jak wbudowane czytniki."
+    ),
+    "usage.learn.folder": "katalog z labels.csv i zdjęciami (jak ../shared/data/dice-photos/*)",
+    "usage.learn.out": "plik profilu do zapisania (JSON); czytaj z nim przez `kostka read --profile`",
+    "usage.learn.mode": "czego się uczyć: na razie tylko kostek z oczkami (`pips`)",
+    "usage.learn.limit": "ucz się z co najwyżej N kostek, z pierwszych zdjęć po nazwie (domyślnie 500)",
+    "usage.run.profile": (
+        "profil nauczonych kostek (z `kostka learn`), którym pudełko czyta i który dalej uczy "
+        "(domyślnie: dice.json w katalogu stanu)"
     ),
 }
 
@@ -409,7 +427,9 @@ EN: dict[str, str] = {
     "usage.read.images": "photo files (JPEG, PNG, ...)",
     "usage.read.mode": "what the dice show: pips, colours (Nogi Stonogi) or cards (Lezard); default: pips",
     "usage.read.json": "one JSON object per image per line",
-    "usage.reader.profile": "colours or cards: a profile written by `kostka teach` (default: built in)",
+    "usage.reader.profile": (
+        "colours or cards: a profile written by `kostka teach`; pips: by `kostka learn` (default: built in)"
+    ),
     "usage.reader.board": "cards: a Lezard data file with the board's colours (default: shipped)",
     "usage.run.help": "the appliance: camera, rules, OLED and buttons (stand-ins where there is no Pi)",
     "usage.run.about": "Run Kostka: referee games with the camera, the OLED and the buttons.",
@@ -506,6 +526,21 @@ EN: dict[str, str] = {
         "as measured on held-out photos; colours and cards: how sure the reader is) "
         "and a `box` (x, y, width, height in the photo's pixels, from the "
         "top-left corner)."
+    ),
+    # kostka learn
+    "usage.learn.help": "teach Kostka your own dice from labelled photos",
+    "usage.learn.about": (
+        "Reads the images of a folder with labels.csv as the box reads a tray, takes every labelled die "
+        "as an example and adapts the face readers to them; writes the profile only when it reads the "
+        "held-back examples at least as well as the shipped readers."
+    ),
+    "usage.learn.folder": "a folder with labels.csv and images (as ../shared/data/dice-photos/*)",
+    "usage.learn.out": "the profile file to write (JSON); read with it by `kostka read --profile`",
+    "usage.learn.mode": "what to learn: only pip dice (`pips`) for now",
+    "usage.learn.limit": "learn from at most N dice, of the first images by name (default 500)",
+    "usage.run.profile": (
+        "the learnt dice profile (from `kostka learn`) the box reads with and goes on teaching "
+        "(default: dice.json in the state folder)"
     ),
 }
 

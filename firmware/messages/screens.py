@@ -103,6 +103,13 @@ PL: dict[str, str] = {
     "runtime.not_installed": "nie można zaimportować ONNX Runtime: {detail}",
     "runtime.chosen": "tak każe KOSTKA_RUNTIME={detail}",
     "runtime.failed": "nie udało się sprawdzić ONNX Runtime {version}: {detail}",
+    # learning the players' own pip dice (firmware/learning.py)
+    "menu.learn.on": "Ucz się kostek: tak",
+    "menu.learn.off": "Ucz się kostek: nie",
+    "menu.forget.one": "Zapomnij {n} kostkę",
+    "menu.forget.few": "Zapomnij {n} kostki",
+    "menu.forget.many": "Zapomnij {n} kostek",
+    "learn.forgotten": "Kostki zapomniane",
 }
 
 EN: dict[str, str] = {
@@ -198,6 +205,13 @@ EN: dict[str, str] = {
     "runtime.not_installed": "ONNX Runtime cannot be imported: {detail}",
     "runtime.chosen": "KOSTKA_RUNTIME={detail} says so",
     "runtime.failed": "ONNX Runtime {version} could not be probed: {detail}",
+    # learning the players' own pip dice (firmware/learning.py)
+    "menu.learn.on": "Learn my dice: on",
+    "menu.learn.off": "Learn my dice: off",
+    "menu.forget.one": "Forget {n} die",
+    "menu.forget.few": "Forget {n} dice",
+    "menu.forget.many": "Forget {n} dice",
+    "learn.forgotten": "Learnt dice forgotten",
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}

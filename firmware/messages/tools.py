@@ -293,10 +293,54 @@ PL: dict[str, str] = {
     "reader.board.folder": "{path} to folder, nie plik planszy",
     "reader.board.not_text": "plik planszy {path} to nie tekst",
     "reader.board.unreadable": "nie mogę przeczytać pliku planszy {path} ({reason}); sprawdź plik",
-    "reader.profile_mode": "--profile jest dla kolorów albo kart, nie `{mode}`; dodaj `--mode colours` albo "
-    "`--mode cards` albo go pomiń",
     "reader.board_mode": "--board jest dla kart, nie `{mode}`; dodaj `--mode cards` albo go pomiń",
     "reader.as_is": "{reason}",
+    # kostka learn and learnt dice profiles
+    "learnt.missing": "nie ma pliku profilu {path}: zrób go poleceniem `kostka learn KATALOG --out {out}`",
+    "learnt.folder": "{path} to folder, nie plik profilu; podaj plik zapisany przez kostka learn",
+    "learnt.not_text": "{path} to nie tekst, więc nie profil; podaj plik zapisany przez kostka learn",
+    "learnt.unreadable": "nie mogę przeczytać profilu {path} ({reason}); sprawdź plik",
+    "learnt.damaged": "profil {path} jest uszkodzony ({reason}); naucz jeszcze raz (kostka learn)",
+    "learnt.other_networks": (
+        "profil {path} nauczono z innymi sieciami niż te, którymi Kostka teraz czyta; "
+        "naucz jeszcze raz (kostka learn)"
+    ),
+    "learnt.why.scarce": "za mało przykładów (potrzeba co najmniej czterech kostek)",
+    "learnt.why.silent": (
+        "na odłożonych przykładach przeczytałaby źle kostkę, którą wbudowane czytniki czytają dobrze"
+    ),
+    "learnt.why.fewer_right": (
+        "na odłożonych przykładach przeczytałaby dobrze "
+        "mniej kostek niż wbudowane czytniki"
+    ),
+    "cli.learn.pips_only": (
+        "ze zdjęć Kostka uczy się tylko kostek z oczkami (`--mode pips`); kolory i karty naucz "
+        "poleceniem `kostka teach --mode {mode}`"
+    ),
+    "cli.learn.bad_limit": "--limit musi być co najmniej 1; spróbuj --limit 500",
+    "cli.learn.cannot": "nie mogę się uczyć: {reason}",
+    "cli.learn.labels_mode": (
+        "etykiety w tym katalogu opisują {mode}, nie oczka; "
+        "ucz się z katalogu kostek z oczkami"
+    ),
+    "cli.learn.no_examples": (
+        "w {folder} nie znalazłam żadnej opisanej kostki z oczkami 1-6; sprawdź labels.csv i zdjęcia"
+    ),
+    "cli.learn.unwritable": "nie mogę zapisać profilu {path} ({reason}); wybierz inne --out",
+    "cli.learn.dice.one": "{n} kostka",
+    "cli.learn.dice.few": "{n} kostki",
+    "cli.learn.dice.many": "{n} kostek",
+    "cli.learn.images.one": "{n} zdjęcia",
+    "cli.learn.images.few": "{n} zdjęć",
+    "cli.learn.images.many": "{n} zdjęć",
+    "cli.learn.examples": "Przykłady: {dice} z {images}.",
+    "cli.learn.unreadable": "Części zdjęć nie dało się odczytać ({n}, pierwsze: {first}); pominęłam je.",
+    "cli.learn.guard": (
+        "Sprawdzian na {held} odłożonych przykładach: wbudowane czytniki dobrze {shipped_right}, "
+        "po cichu źle {shipped_silent}; nauczone dobrze {right}, po cichu źle {silent}."
+    ),
+    "cli.learn.refused": "Nie zapisałam profilu: {why}. Kostka czyta dalej wbudowanymi czytnikami.",
+    "cli.learn.wrote": "Zapisano {path}; czytaj z nim: kostka read --profile {path} ZDJĘCIE",
 }
 
 EN: dict[str, str] = {
@@ -584,10 +628,56 @@ EN: dict[str, str] = {
     "reader.board.folder": "{path} is a folder, not a board file",
     "reader.board.not_text": "the board file {path} is not text",
     "reader.board.unreadable": "cannot read the board file {path} ({reason}); check the file",
-    "reader.profile_mode": "--profile is for colours or cards, not `{mode}`; add `--mode colours` or "
-    "`--mode cards`, or leave it out",
     "reader.board_mode": "--board is for cards, not `{mode}`; add `--mode cards` or leave it out",
     "reader.as_is": "{reason}",
+    # kostka learn and learnt dice profiles
+    "learnt.missing": "there is no profile file {path}: make one with `kostka learn DIR --out {out}`",
+    "learnt.folder": "{path} is a folder, not a profile file; give the file kostka learn wrote",
+    "learnt.not_text": "{path} is not text, so not a profile; give the file kostka learn wrote",
+    "learnt.unreadable": "cannot read the profile {path} ({reason}); check the file",
+    "learnt.damaged": "the profile {path} is damaged: {reason}; learn again with `kostka learn`",
+    "learnt.other_networks": (
+        "the profile {path} was learnt with other networks than Kostka reads with now; "
+        "learn again with `kostka learn`"
+    ),
+    "learnt.why.scarce": "too few examples (at least four dice are needed)",
+    "learnt.why.silent": (
+        "on the held-back examples it would read a die wrong "
+        "that the shipped readers read right"
+    ),
+    "learnt.why.fewer_right": (
+        "on the held-back examples it would read fewer "
+        "dice right than the shipped readers"
+    ),
+    "cli.learn.pips_only": (
+        "Kostka learns only pip dice from photos (--mode pips); teach colours and cards with "
+        "`kostka teach --mode {mode}`"
+    ),
+    "cli.learn.bad_limit": "--limit must be at least 1; try --limit 500",
+    "cli.learn.cannot": "cannot learn: {reason}",
+    "cli.learn.labels_mode": (
+        "the labels in this folder are {mode}, not pips; "
+        "learn from a folder of pip dice"
+    ),
+    "cli.learn.no_examples": (
+        "found no labelled die with pips 1-6 in {folder}; "
+        "check labels.csv and the images"
+    ),
+    "cli.learn.unwritable": "cannot write the profile {path} ({reason}); choose another --out",
+    "cli.learn.dice.one": "{n} die",
+    "cli.learn.dice.few": "{n} dice",
+    "cli.learn.dice.many": "{n} dice",
+    "cli.learn.images.one": "{n} image",
+    "cli.learn.images.few": "{n} images",
+    "cli.learn.images.many": "{n} images",
+    "cli.learn.examples": "Examples: {dice} from {images}.",
+    "cli.learn.unreadable": "Some images could not be read ({n}, first: {first}); skipped.",
+    "cli.learn.guard": (
+        "Checked on {held} held-back examples: the shipped readers right {shipped_right}, "
+        "silently wrong {shipped_silent}; the learnt ones right {right}, silently wrong {silent}."
+    ),
+    "cli.learn.refused": "No profile written: {why}. Kostka goes on reading with the shipped readers.",
+    "cli.learn.wrote": "Wrote {path}; read with it: kostka read --profile {path} IMAGE",
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}

@@ -62,6 +62,11 @@ def face_probs(
     return [np.concatenate(die_views).astype(np.float32) for die_views in views]
 
 
+def class_probs(net: Network, crops: list[NDArray[np.uint8]]) -> NDArray[np.float32]:
+    """Each crop's class chances (``FACE_CLASSES``), shape (len(crops), classes); one network file."""
+    return _probs(net, crops)[:, 0]
+
+
 def _probs(net: Network, crops: list[NDArray[np.uint8]]) -> NDArray[np.float32]:
     """Softmax of the logits, shape (len(crops), members, classes)."""
     if not crops:

@@ -18,6 +18,7 @@ import statistics
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
@@ -30,6 +31,9 @@ from vision.pips.face_net import CLOSE_CROP, CLOSE_DIE, FACE_CLASSES, face_probs
 from vision.pips.settings import PIPS, BigDice, PipSettings
 from vision.pips.trust import COCKED, NONE, closer_turns, judge
 from vision.reading import Die, Reading
+
+if TYPE_CHECKING:
+    from vision.learnt import Learnt
 
 
 def _distinct(candidates: list[Candidate], apart: float) -> list[Candidate]:
@@ -250,6 +254,7 @@ def closer_views(
     where: list[tuple[bool, bool]],
     settings: PipSettings,
     networks: Networks,
+    learnt: Learnt | None = None,
 ) -> dict[int, NDArray[np.float32]]:
     """The closer classifier's views of each find that only the first classifier's doubt keeps
     from ``ok`` (as it is and turned), whose first views name two faces (``arbiter_views``
@@ -270,6 +275,8 @@ def closer_views(
         found |= dict(
             zip(ks, face_probs(net, pyramid, dice, turns, math.inf, (CLOSE_CROP, CLOSE_DIE)), strict=True)
         )
+    if learnt is not None:
+        found = {k: learnt.closer.apply(v) for k, v in found.items()}
     return found
 
 
@@ -292,15 +299,19 @@ def read_pips(
     settings: PipSettings = PIPS,
     die_px: float | None = None,
     networks: Networks = SHIPPED,
+    learnt: Learnt | None = None,
 ) -> Reading:
     """Read the pips of every die in a BGR uint8 frame; see the module docstring.
 
     ``die_px``: the dice side in frame pixels if known (fixed camera), else measured.
     ``networks``: the network files and their runtime (``vision.networks``).
+    ``learnt``: what was learnt from the players' own dice (``vision.learnt``): its heads remap
+    both classifiers' chances of the faces before the judge sees them.
     """
     frame = as_bgr(frame_bgr)
     height, width = frame.shape[:2]
-    return Reading(tuple(die for die, _ in described(frame, settings, die_px, networks)), width, height)
+    dice = described(frame, settings, die_px, networks, learnt)
+    return Reading(tuple(die for die, _ in dice), width, height)
 
 
 def described(
@@ -308,6 +319,7 @@ def described(
     settings: PipSettings = PIPS,
     die_px: float | None = None,
     networks: Networks = SHIPPED,
+    learnt: Learnt | None = None,
 ) -> list[tuple[Die, NDArray[np.float64]]]:
     """Each die of a checked frame (``as_bgr``) and its ``vision.pips.chance.FEATURES``, left to
     right. With the chance model installed, a die's confidence is its chance of being right and
@@ -324,9 +336,11 @@ def described(
         settings.face_views,
         settings.sure_at_first,
     )
+    if learnt is not None:
+        views = [learnt.first.apply(v) for v in views]
     typical = die_size(candidates, settings)
     where = [placing(c, candidates, settings, width, height) for c in candidates]
-    closer = closer_views(pyramid, candidates, views, typical, where, settings, networks)
+    closer = closer_views(pyramid, candidates, views, typical, where, settings, networks, learnt)
     model = load_chance() if settings.any_face is None else None  # colour mode asks for a flat die
     dice = []
     for k in sorted(range(len(candidates)), key=lambda k: (candidates[k].x, candidates[k].y)):
