@@ -54,6 +54,7 @@ from firmware.machine.events import (
     DiceRolling,
     Event,
     FacesSeen,
+    GameNotSaved,
     Tick,
 )
 from firmware.machine.help import pages, topic_of, topics
@@ -105,8 +106,8 @@ from rules.match import Match
 
 __all__ = [
     "Appliance", "CameraBack", "CameraChecked", "CameraFailed", "CheckFrames", "ColoursNotKept", "DiceRead",
-    "DiceRolling", "Effect", "Event", "FacesSeen", "Finish", "KeepColours", "PowerOff", "ReadDice",
-    "ReopenCamera",
+    "DiceRolling", "Effect", "Event", "FacesSeen", "Finish", "GameNotSaved", "KeepColours", "PowerOff",
+    "ReadDice", "ReopenCamera",
     "Save", "SetFrameRate", "SetLanguage", "Setup", "Show", "TakeFrames", "Tick", "start", "step", "view_of",
 ]
 
@@ -205,6 +206,12 @@ def _handle(state: Appliance, event: Event) -> Result:
     if isinstance(event, ColoursNotKept):
         back = screen.back if isinstance(screen, Notice | Menu) else screen
         return replace(state, screen=Notice("teach.not_kept", back)), []
+    if isinstance(event, GameNotSaved):
+        back = screen.back if isinstance(screen, Notice | Menu) else screen
+        return replace(state, screen=Notice(event.key, back, passing=True)), []
+    if isinstance(event, DiceRolling | DiceRead) and isinstance(screen, Notice) and screen.passing:
+        screen = screen.back
+        state = replace(state, screen=screen)
     if isinstance(event, DiceRolling):
         rolling = isinstance(screen, RollNow)
         return (replace(state, screen=RollNow(reading=True)) if rolling else state), []

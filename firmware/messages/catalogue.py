@@ -18,6 +18,7 @@ from firmware.messages import play as messages_play
 from firmware.messages import rules as messages_rules
 from firmware.messages import screens as messages_screens
 from firmware.messages import tools as messages_tools
+from firmware.messages import vision as messages_vision
 
 PL: dict[str, str] = {
     # the language itself, as its speakers name it
@@ -391,6 +392,7 @@ _PARTS = (
     messages_help.CATALOGUE,
     messages_box.CATALOGUE,
     messages_cli_help.CATALOGUE,
+    messages_vision.CATALOGUE,
 )
 CATALOGUE: dict[str, dict[str, str]] = {
     lang: {k: v for part in ({"pl": PL, "en": EN}, *_PARTS) for k, v in part[lang].items()}

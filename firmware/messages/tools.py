@@ -297,6 +297,8 @@ PL: dict[str, str] = {
     "`--mode cards` albo go pomiń",
     "reader.board_mode": "--board jest dla kart, nie `{mode}`; dodaj `--mode cards` albo go pomiń",
     "reader.as_is": "{reason}",
+    # Ctrl-C at the terminal (firmware/cli/__init__.py)
+    "cli.stopped": "Przerwano.",
 }
 
 EN: dict[str, str] = {
@@ -588,6 +590,8 @@ EN: dict[str, str] = {
     "`--mode cards`, or leave it out",
     "reader.board_mode": "--board is for cards, not `{mode}`; add `--mode cards` or leave it out",
     "reader.as_is": "{reason}",
+    # Ctrl-C at the terminal (firmware/cli/__init__.py)
+    "cli.stopped": "Stopped.",
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}
