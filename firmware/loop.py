@@ -36,9 +36,9 @@ from typing import Any, Protocol
 
 from PIL import Image
 
-from firmware.devices.camera import CameraError, Frame, FrameSource
+from firmware.devices.camera import CameraError, Frame, FrameSource, frame_fault
 from firmware.devices.notify import Notifier, Watchdog
-from firmware.errors import said
+from firmware.errors import KostkaError, Words, said, told
 from firmware.history.marks import judge
 from firmware.history.marks import to_json as mark_json
 from firmware.history.summary import Summary, summarise
@@ -58,6 +58,7 @@ from firmware.machine.step import (
     Event,
     FacesSeen,
     Finish,
+    GameNotSaved,
     KeepColours,
     PowerOff,
     ReadDice,
@@ -275,6 +276,9 @@ class CameraFeed:
             began = self._clock()
             try:
                 frame = self._source.read()
+                fault = frame_fault(frame, getattr(self._source, "name", "read()"))
+                if fault is not None:  # grey, RGBA, float, empty: said as a camera fault, retried
+                    raise CameraError(self._source_said(), fault, Words("camera.bad_frame.advice"))
             except CameraError as error:
                 self._answered()
                 self._close_source()
@@ -308,7 +312,7 @@ class CameraFeed:
         try:
             features = self._teacher(frame, ask.mode) if self._teacher is not None else ()
         except Exception as error:  # like the reader: a frame that teaches nothing, never a dead camera
-            log.error("finding the %s to teach %s failed: %s", ask.mode, ask.face, error)
+            log.error("%s", t("box.teach_failed", self._lang, reason=told(error, self._lang)))
             features = ()
         self._put(FacesSeen(ask.face, features))
 
@@ -323,15 +327,16 @@ class CameraFeed:
             self._checking = None
         try:
             if self._checker is None:
-                raise ValueError("this camera feed cannot check the camera")
+                raise KostkaError("box.no_checker")
             checked = self._checker(frames)
         except Exception as error:  # like the reader: a failed check, never a dead camera
-            log.error("checking the camera failed: %s", error)
-            checked = CameraChecked(None, error=str(error))
+            said = told(error, self._lang)
+            log.error("%s", t("box.check_failed", self._lang, reason=said))
+            checked = CameraChecked(None, error=said)
         else:
             if checked.check is not None:
-                told = ", ".join(checked.faults) or "nothing"
-                log.info("camera check: %s, to change: %s", checked.check, told)
+                faults = ", ".join(checked.faults) or "nothing"
+                log.info("camera check: %s, to change: %s", checked.check, faults)
         self._put(checked)
 
     def _say_missing(self, source: FrameSource) -> None:
@@ -342,6 +347,11 @@ class CameraFeed:
             log.warning(
                 "%s", t("box.controls_missing", self._lang, camera=camera, controls=", ".join(missing))
             )
+
+    def _source_said(self) -> str | Words:
+        """The open source as messages name it."""
+        source = self._source
+        return getattr(source, "said", getattr(source, "description", "")) if source is not None else ""
 
     def _fail(self, error: CameraError) -> None:
         reason = error.message(self._lang)
@@ -381,7 +391,8 @@ class CameraFeed:
                 except Exception as error:  # a reader that fails must not stop the camera: ask the player
                     if str(error) not in self._reader_errors:
                         self._reader_errors.add(str(error))
-                        log.error("reading the dice failed (the player enters them): %s", error)
+                        said = told(error, self._lang)
+                        log.error("%s", t("box.reading_failed", self._lang, reason=said))
                     reading = Reading((), frame.shape[1], frame.shape[0])
                 self._put(DiceRead(reading))
 
@@ -397,6 +408,9 @@ class Keeper:
     deletes the extra ones; a match of another book or other players starts a new saved game. Each
     move someone chose is saved with its mark (``firmware.history.marks``: the advisor's figures of
     the move and of the best, for Shut the Box's advice ``goal``).
+    ``saved`` is the match whose game is on disk and ``moves`` its moves there, kept true write by
+    write: when the store refuses one (a full disk, a read-only one), the ``StorageError`` goes up
+    and the next ``Save`` writes what is missing.
     """
 
     def __init__(
@@ -407,35 +421,37 @@ class Keeper:
         self.seed = seed
         self.goal = goal
         self.saved: Match[Any, Any] | None = None
+        self.moves: tuple[str, ...] = ()
 
     def resumed(self, match: Match[Any, Any]) -> None:
         """The saved game ``match`` was taken up again."""
-        self.saved = match
+        self.saved, self.moves = match, match.moves
 
     def save(self, match: Match[Any, Any]) -> None:
         saved = self.saved
         if saved is None or saved.book != match.book or saved.players != match.players:
+            self.saved, self.moves = None, ()
             self.store.start(match.book, match.players, language=self.language, seed=self.seed)
-            done: tuple[str, ...] = ()
-        else:
-            done = saved.moves
+            self.saved = match
         common = 0
-        for old, new in zip(done, match.moves, strict=False):
+        for old, new in zip(self.moves, match.moves, strict=False):
             if old != new:
                 break
             common += 1
-        for _ in range(len(done) - common):
+        while len(self.moves) > common:
             self.store.undo()
+            self.moves = self.moves[:-1]
         for number in range(common + 1, len(match.moves) + 1):
             text = match.moves[number - 1]
             mark = judge(match.book, match.states[number - 1], text, self.goal)
             self.store.save_move(number, text, None if mark is None else mark_json(mark))
+            self.moves = match.moves[:number]
         self.saved = match
 
     def choose_language(self, lang: str) -> None:
         """The player chose ``lang``: kept on disk, so Kostka starts in it after a restart."""
-        self.store.keep_setting(LANGUAGE, lang)
         self.language = lang
+        self.store.keep_setting(LANGUAGE, lang)
 
     def summary(self) -> Summary:
         """The last games and the wins per player, for the History screen (none if the store
@@ -449,11 +465,13 @@ class Keeper:
     def finish(self, outcome: Outcome | None) -> None:
         if self.saved is None:
             return
-        if outcome is None:
-            self.store.abandon()
-        else:
-            self.store.finish(outcome)
-        self.saved = None
+        try:
+            if outcome is None:
+                self.store.abandon()
+            else:
+                self.store.finish(outcome)
+        finally:  # not finished on disk: the next game's start sets it aside
+            self.saved, self.moves = None, ()
 
 
 # --- the loop -------------------------------------------------------------------------------------
@@ -462,7 +480,7 @@ class Keeper:
 class Loop:
     """The main loop (see the module docstring). ``run`` returns when stopped or ``until`` holds.
 
-    ``on_read_dice``: also told of every ``ReadDice`` with the number of moves saved (stand-in
+    ``on_read_dice``: also told of every ``ReadDice`` with the number of moves played (stand-in
     dice roll then); ``on_state``: told of every state after its effects, with the event that led
     there (None for the first state): the demo's autopilot presses buttons from it.
     """
@@ -511,6 +529,7 @@ class Loop:
         self.first_screen_at: float | None = None
         self.lang = state.lang
         self._display_failed = False
+        self.not_saved = False  # the store refused the last write (said once until one works)
         self.powering_off = False
 
     def stop(self) -> None:
@@ -583,21 +602,21 @@ class Loop:
     def carry_out(self, effects: list[Effect]) -> None:
         for effect in effects:
             if isinstance(effect, Save):
-                self.keeper.save(effect.match)
+                self.kept(self.keeper.save, effect.match)
             elif isinstance(effect, Finish):
-                self.keeper.finish(effect.outcome)
+                self.kept(self.keeper.finish, effect.outcome)
             elif isinstance(effect, ReadDice):
                 self.camera.request(effect)
                 if self.on_read_dice is not None:
-                    saved = self.keeper.saved
-                    self.on_read_dice(effect, len(saved.moves) if saved is not None else 0)
+                    match = self.state.match  # saved before, unless the disk refused it
+                    self.on_read_dice(effect, len(match.moves) if match is not None else 0)
             elif isinstance(effect, ReopenCamera):
                 self.camera.reopen()
             elif isinstance(effect, SetFrameRate):
                 self.camera.set_idle(effect.idle)
             elif isinstance(effect, SetLanguage):
-                self.keeper.choose_language(effect.lang)
                 self.lang = effect.lang
+                self.kept(self.keeper.choose_language, effect.lang)
             elif isinstance(effect, TakeFrames):
                 self.camera.take(effect)
             elif isinstance(effect, KeepColours):
@@ -635,16 +654,34 @@ class Loop:
         if kept is not None:
             self.events.put(DiceKept(kept))
 
+    def kept(self, write: Callable[[Any], None], what: Any) -> None:
+        """Carry out one of the keeper's writes; a store that refuses it (a full or read-only disk) is
+        said once, in the log and on the box (``GameNotSaved``), and the game goes on in memory: the
+        next write that works catches the saved game up, and that too is logged."""
+        try:
+            write(what)
+        except StorageError as error:
+            if not self.not_saved:
+                log.error("%s", t("box.not_saved", self.lang, reason=error.message(self.lang)))
+                self.events.put(GameNotSaved(error.screen_key))
+            self.not_saved = True
+            return
+        if self.not_saved:
+            log.warning("%s", t("box.saved_again", self.lang))
+        self.not_saved = False
+
     def keep_colours(self, effect: KeepColours) -> None:
         """Write the taught profile; if it cannot be, the machine hears ``ColoursNotKept``."""
         kept = self.taught_cards if effect.mode == "cards" else self.taught
         try:
             if kept is None:
-                raise OSError(f"this loop has no state directory for taught {effect.mode}")
+                raise KostkaError("box.no_state_dir")
             kept.keep(effect.taught)
-        except (OSError, ValueError) as error:  # ValueError: ProfileError, a profile that cannot be made
-            log.error("the taught %s were not kept: %s", effect.mode, error)
-            self.events.put(ColoursNotKept(str(error)))
+        except (OSError, ValueError, KostkaError) as error:  # ValueError: a profile that cannot be made
+            said = told(error, self.lang)
+            mode = "cards" if effect.mode == "cards" else "colours"
+            log.error("%s", t(f"box.not_kept.{mode}", self.lang, reason=said))
+            self.events.put(ColoursNotKept(said))
 
     def show(self, view: View) -> None:
         image = self.render(view)
@@ -652,7 +689,7 @@ class Loop:
             self.screen.show(image)
         except Exception as error:  # an OLED that stops answering must not stop the game
             if not self._display_failed:
-                log.error("the display failed: %s", error)
+                log.error("%s", t("box.display_failed", self.lang, reason=told(error, self.lang)))
                 self.notifier.status(f"display failed: {error}")
             self._display_failed = True
             return

@@ -23,9 +23,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from firmware.errors import KostkaError
-from firmware.messages.i18n import say, t
-from rules.game import RulesError
+from firmware.errors import KostkaError, told
+from firmware.messages.i18n import t
 from vision.errors import ProfileError
 from vision.profile import Profile
 
@@ -36,13 +35,8 @@ if TYPE_CHECKING:
 
 
 def reason_in(error: BaseException, lang: str) -> str:
-    """Why ``error`` happened in ``lang``: the catalogue's words where the error has a key (the rules',
-    this module's), else its own message."""
-    if isinstance(error, RulesError):
-        return say(error.reason, lang)
-    if isinstance(error, KostkaError):
-        return error.message(lang)
-    return str(error).rstrip(".")
+    """Why ``error`` happened in ``lang`` (``firmware.errors.told``), without a closing full stop."""
+    return told(error, lang).rstrip(".")
 
 
 class _Worded(KostkaError):

@@ -30,7 +30,6 @@ whose ``save_move`` returned survives a power cut; temporary tables stay in memo
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
 import logging
 import os
@@ -42,7 +41,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from firmware.errors import KostkaError, Words
+from firmware.errors import KostkaError, Words, why_os
 from firmware.games.registry import rulebook_from_json, rulebook_to_json
 from firmware.games.rulebooks import Book, RulebookError
 from rules.game import Outcome, RulesError
@@ -241,7 +240,7 @@ class GameStore:
             self.state_dir.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise StateDirError(
-                "storage.dir.create", folder=self.state_dir, why=_why_os(error), fix=_FIX_DIR
+                "storage.dir.create", folder=self.state_dir, why=why_os(error), fix=_FIX_DIR
             ) from None
         if not self.state_dir.is_dir():
             raise StateDirError("storage.dir.not_folder", folder=self.state_dir, fix=_FIX_DIR)
@@ -336,7 +335,7 @@ class GameStore:
                     source.rename(f"{target}{suffix}")
         except OSError as error:
             raise StateDirError(
-                "storage.cannot_move_aside", path=self.path, why=_why_os(error), fix=_FIX_DIR
+                "storage.cannot_move_aside", path=self.path, why=why_os(error), fix=_FIX_DIR
             ) from None
         _sync_dir(self.state_dir)
         return target
@@ -453,8 +452,7 @@ class GameStore:
             book = rulebook_from_json(title, rules)
             match = Match.replay(book, json.loads(players), [text for _, text, _ in moves])
         except (RulebookError, RulesError, ValueError) as error:
-            detail = error.reason if isinstance(error, RulesError) else str(error)
-            reason = Words("storage.saved_game.rules", {"detail": detail})
+            reason = Words("storage.saved_game.rules", {"detail": error})  # said in the person's language
             raise SavedGameError("storage.saved_game", **where, reason=reason) from error
         times = tuple(datetime.fromisoformat(played) for _, _, played in moves)
         return SavedGame(game_id, match, language, seed, datetime.fromisoformat(started), times)
@@ -606,15 +604,17 @@ def _archive(db: sqlite3.Connection) -> list[ArchivedGame]:
 
 @contextlib.contextmanager
 def _transaction(db: sqlite3.Connection) -> Iterator[None]:
-    """One write transaction: committed (and, with synchronous=FULL, on disk) or rolled back."""
+    """One write transaction: committed (and, with synchronous=FULL, on disk) or rolled back, also when
+    the commit itself fails (a full disk), so that the next transaction can begin."""
     db.execute("BEGIN IMMEDIATE")
     try:
         yield
+        db.execute("COMMIT")
     except BaseException:
         if db.in_transaction:
-            db.execute("ROLLBACK")
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
         raise
-    db.execute("COMMIT")
 
 
 def _code(error: BaseException) -> int | None:
@@ -628,20 +628,6 @@ def _why_unwritable(folder: Path) -> Words:
     if os.statvfs(folder).f_flag & os.ST_RDONLY:
         return Words("storage.why.read_only")
     return Words("storage.why.user", {"uid": os.geteuid()})
-
-
-def _why_os(error: OSError) -> Words:
-    """Why the system refused, in the catalogue's words (rights, a read-only or full disk), else its
-    error code's name (``ENOTDIR``)."""
-    if error.errno in (errno.EACCES, errno.EPERM):
-        return Words("storage.why.denied")
-    if error.errno == errno.EROFS:
-        return Words("storage.why.read_only")
-    if error.errno in (errno.EEXIST, errno.ENOTDIR):
-        return Words("storage.why.in_the_way")
-    if error.errno == errno.ENOSPC:
-        return Words("storage.why.full")
-    return Words("storage.why.os", {"code": errno.errorcode.get(error.errno or 0, str(error))})
 
 
 def _sync_dir(folder: Path) -> None:

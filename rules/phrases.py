@@ -244,4 +244,13 @@ ENGLISH: dict[str, str] = {
     "lezard.report.in-chain": (
         "square {square} is in the chain of {n} from the tail; count it in the number, not with '+'"
     ),
+    # Shut the Box: switches that make no game
+    "shut.switch.flaps": "flaps must be one of {allowed}, not {value}",
+    "shut.switch.one-die": "one_die must be one of {allowed}, not {value}",
+    "shut.switch.scoring": "scoring must be sum or digits, not {value}",
+    "shut.switch.bonus": "full_shut_bonus must be 0 (off) or more, not {value}",
+    "shut.switch.rounds": "rounds must be at least 1, not {value}",
+    "shut.switch.penalty-limit": "penalty_limit must be 0 or more, not {value}",
+    "shut.switch.no-end": "the game needs an end: a number of rounds, a penalty limit, or both",
+    "shut.switch.tournament": "a tournament needs a number of rounds",
 }

@@ -223,25 +223,23 @@ class ShutTheBox:
     penalty_limit: int | None = None
 
     def __post_init__(self) -> None:
-        problems = []
+        """Refuse the first switch that makes no game (a ``RulesError``, so a ``ValueError``)."""
         if self.flaps not in FLAP_COUNTS:
-            problems.append(f"flaps must be one of {', '.join(map(str, FLAP_COUNTS))}, not {self.flaps}")
+            raise RulesError("shut.switch.flaps", allowed=FLAP_COUNTS, value=self.flaps)
         if self.one_die not in ONE_DIE_RULES:
-            problems.append(f"one_die must be one of {', '.join(ONE_DIE_RULES)}, not {self.one_die!r}")
+            raise RulesError("shut.switch.one-die", allowed=ONE_DIE_RULES, value=repr(self.one_die))
         if self.scoring not in SCORINGS:
-            problems.append(f"scoring must be sum or digits, not {self.scoring!r}")
+            raise RulesError("shut.switch.scoring", value=repr(self.scoring))
         if self.full_shut_bonus < 0:
-            problems.append(f"full_shut_bonus must be 0 (off) or more, not {self.full_shut_bonus}")
+            raise RulesError("shut.switch.bonus", value=self.full_shut_bonus)
         if self.rounds is not None and self.rounds < 1:
-            problems.append(f"rounds must be at least 1, not {self.rounds}")
+            raise RulesError("shut.switch.rounds", value=self.rounds)
         if self.penalty_limit is not None and self.penalty_limit < 0:
-            problems.append(f"penalty_limit must be 0 or more, not {self.penalty_limit}")
+            raise RulesError("shut.switch.penalty-limit", value=self.penalty_limit)
         if self.rounds is None and self.penalty_limit is None:
-            problems.append("the game needs an end: a number of rounds, a penalty limit, or both")
+            raise RulesError("shut.switch.no-end")
         if self.tournament and self.rounds is None:
-            problems.append("a tournament needs a number of rounds")
-        if problems:
-            raise ValueError("; ".join(problems))
+            raise RulesError("shut.switch.tournament")
 
     @property
     def title(self) -> str:

@@ -81,8 +81,12 @@ def test_a_bad_rule_switch_in_the_config(tmp_path: Path, capsys: pytest.CaptureF
 
 def test_a_corrupt_image_is_one_line_and_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``kostka read`` reads many photos: one it cannot decode is a line and exit code 1 (the others are
-    still read); 2 is kept for nothing readable at all (a missing network or profile)."""
+    still read); 2 is kept for nothing readable at all (no picture given could be used, a missing
+    network or profile)."""
     broken = tmp_path / "broken.jpg"
     broken.write_bytes(b"not a jpeg at all")
-    assert main(["read", str(broken)]) == 1
-    assert "is not a readable image" in one_line(capsys)
+    photo = sorted((Path(__file__).parent / "data" / "dice" / "images").iterdir())[0]
+    assert main(["read", str(broken), str(photo)]) == 1
+    assert "to nie jest czytelny obraz" in capsys.readouterr().err
+    assert main(["read", str(broken)]) == 2
+    assert "to nie jest czytelny obraz" in one_line(capsys)

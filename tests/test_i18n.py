@@ -48,6 +48,7 @@ def test_the_parts_join_without_overwriting_each_other() -> None:
     from firmware.messages import rules as messages_rules
     from firmware.messages import screens as messages_screens
     from firmware.messages import tools as messages_tools
+    from firmware.messages import vision as messages_vision
 
     parts = (
         messages_play.CATALOGUE,
@@ -59,6 +60,7 @@ def test_the_parts_join_without_overwriting_each_other() -> None:
     parts += (messages_box.CATALOGUE,)
     parts += (messages_cli_help.CATALOGUE,)
     parts += (messages_history.CATALOGUE,)
+    parts += (messages_vision.CATALOGUE,)
     for lang, own in (("pl", messages.PL), ("en", messages.EN)):
         seen = set(own)
         for part in parts:

@@ -32,6 +32,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from vision.errors import Term, VisionError
+
 if TYPE_CHECKING:  # OpenCV and numpy are imported when a network opens: choosing one is quick
     import numpy as np
     from numpy.typing import NDArray
@@ -195,17 +197,23 @@ class Networks:
             return None
         return folder / DICE_NET if folder is not None else DATA / DICE_NET
 
-    def open(self, path: str | Path, what: str, trainer: str, error: type[Exception]) -> Network:
-        """The network in file ``path`` (``what`` it is, for messages), opened once per opener.
+    def open(self, path: str | Path, what: str, trainer: str, error: type[VisionError]) -> Network:
+        """The network in file ``path`` (``what`` it is: a ``Term`` key, ``network.dice``), opened once
+        per opener.
 
         A missing file raises ``error`` naming ``trainer`` (the script that makes it); a file the
-        runtime cannot load raises ``error`` with the runtime's reason."""
+        runtime cannot load raises ``error`` with the runtime's reason (``VisionError.of``: said in
+        the person's language by the firmware)."""
         if not Path(path).is_file():
-            raise error(f"{what} {path} is missing; train it with {trainer}")
+            raise error.of("network.missing", what=Term(what), path=path, trainer=trainer)
         try:
             return _open(str(path), self.opener)
         except Exception as reason:  # each runtime raises its own kind; the message says what
-            raise error(f"{self.runtime_name} cannot load the {what} {path}: {reason}") from None
+            said = " ".join(str(reason).split())  # on one line (OpenCV's ends in a newline)
+            runtime = self.runtime_name
+            raise error.of(
+                "network.unloadable", runtime=runtime, what=Term(what), path=path, reason=said
+            ) from None
 
 
 SHIPPED = Networks()

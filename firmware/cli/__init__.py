@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from firmware.cli._speech import argparse_speaks, language_of
 from firmware.devices.onnx_runtime import choose_runtime
-from firmware.errors import KostkaError
+from firmware.errors import KostkaError, told
 from firmware.messages.i18n import DEFAULT_LANGUAGE
 from rules.game import RulesError
 from vision.errors import VisionError  # light: vision's package loads neither numpy nor OpenCV
@@ -86,21 +86,6 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-def told(error: BaseException, lang: str) -> str:
-    """A told error's line in ``lang``: the rules' reason from the catalogue, the words of an error that
-    has them in every language (``message(lang)``), the others' own message.
-
-    >>> told(RulesError("match.nothing-to-undo"), "pl")
-    'nie ma czego cofnąć: nie zagrano jeszcze żadnego ruchu'
-    """
-    from firmware.messages.i18n import say
-
-    if isinstance(error, RulesError):
-        return say(error.reason, lang)
-    message = getattr(error, "message", None)
-    return str(message(lang)) if callable(message) else str(error)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     lang = language_of(argv, os.environ)
@@ -114,7 +99,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except KeyboardInterrupt:
-        print("\nStopped.", file=sys.stderr)
+        from firmware.messages.i18n import t
+
+        print(f"\n{t('cli.stopped', getattr(args, 'lang', None) or lang)}", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

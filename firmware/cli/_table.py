@@ -9,8 +9,8 @@ import errno
 from collections.abc import Sequence
 from typing import Any
 
-from firmware.cli import told
 from firmware.config import check_names
+from firmware.errors import told
 from firmware.games.registry import game
 from firmware.messages.i18n import t
 from rules.game import RulesError

@@ -14,8 +14,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from firmware.cli import add_lang, config_or_say, fail, told
+from firmware.cli import add_lang, config_or_say, fail
 from firmware.cli._table import file_problem
+from firmware.errors import told
 from firmware.messages.i18n import t, tn
 
 SHIPPED = "rules/data/lezard.toml"

@@ -21,9 +21,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from firmware.cli import add_lang, fail, told
+from firmware.cli import add_lang, fail
 from firmware.cli._save import Saved, SaveError, load_save, write_save
 from firmware.cli._table import parse_players, table_for
+from firmware.errors import told
 from firmware.games.referee import Referee
 from firmware.games.registry import GAMES, game
 from firmware.machine.seating import rule_key

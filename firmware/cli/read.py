@@ -2,8 +2,9 @@
 
 With ``--json`` each image gives one line:
 ``{"image", "width", "height", "ms", "dice": [{"face", "confidence", "status", "box"}]}``,
-or ``{"image", "error"}`` when the file cannot be read. The exit code is 1 if any image failed,
-2 if nothing could be read (a missing model, profile or board file).
+or ``{"image", "error"}`` when the file cannot be read (the error in ``--lang``). The exit code
+is 1 if some images failed, 2 if nothing could be read (no image given could be used, or a missing
+model, profile or board file).
 
 ``face`` is 1-6 in pips mode, a colour name (``"star"`` for the joker) in colours mode, and
 ``{"kind": "square"|"squares"|"lizard", "colours": [...]}`` in cards mode; ``null`` when the
@@ -20,6 +21,7 @@ import time
 from typing import Any
 
 from firmware.cli import add_lang, fail
+from firmware.errors import told
 from firmware.games.shut_the_box.switches import add_reader_switches
 from firmware.messages.i18n import DEFAULT_LANGUAGE, colour, t, tn
 
@@ -127,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
         return fail(t("cli.read.cannot", lang, reason=error.message(lang)))
     failed = 0
     for image in args.images:
-        frame, why = try_load_image(image)
+        frame, why = try_load_image(image, lang)
         if frame is None:
             failed += 1
             if args.json:
@@ -147,11 +149,13 @@ def run(args: argparse.Namespace) -> int:
             )
             ms = 1000 * (time.perf_counter() - started)
         except (ModelError, FaceModelError) as error:
-            return fail(t("cli.read.cannot_dice", lang, reason=str(error).rstrip(".")))
+            return fail(t("cli.read.cannot_dice", lang, reason=told(error, lang).rstrip(".")))
         except ProfileError as error:  # a profile of another version: features of another length
             return fail(t("cli.read.cannot_colours", lang, reason=str(error).rstrip(".")))
         if args.json:
             print(json.dumps(reading_json(image, reading, ms, args.mode)), flush=True)
         else:
             print(describe(image, reading, ms, args.mode, lang), flush=True)
-    return 1 if failed else 0
+    if failed:
+        return 2 if failed == len(args.images) else 1  # 2: nothing given could be read
+    return 0

@@ -5,7 +5,6 @@ OpenCV's ``imread`` returns ``None`` without a reason; ``load_image`` says what 
 
 from __future__ import annotations
 
-import io
 import warnings
 from pathlib import Path
 
@@ -13,7 +12,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from firmware.errors import KostkaError
+from firmware.errors import KostkaError, Words
 from vision.reading import SMALLEST_FRAME
 
 JPEG_START = b"\xff\xd8"
@@ -31,74 +30,76 @@ the camera gives 1.2): a phone's photo fits, a 30000 x 30000 one would take 2.7 
 
 
 class ImageError(KostkaError, ValueError):
-    """A picture file that cannot be used: the message says why, the advice what to do."""
+    """A picture file that cannot be used: ``why`` (the message) says why, ``advice`` what to do; both
+    catalogue words, said in the person's language (``str()``: English)."""
 
-    def __init__(self, why: str, advice: str) -> None:
-        super().__init__(why)
-        self.why = why
-        self.advice = advice
+    def __init__(self, key: str, advice: str, /, **fields: object) -> None:
+        super().__init__(key, **fields)
+        self.why = Words(key, fields)
+        self.advice = Words(advice)
 
 
 def load_image(path: str | Path) -> NDArray[np.uint8]:
     """The picture at ``path`` as an H x W x 3 BGR uint8 frame; ``ImageError`` saying why not.
+
+    A picture of more than ``LARGEST_PIXELS`` is refused from its header, before the file is read
+    whole or decoded, so a huge one costs no memory.
 
     >>> load_image("/no/such/file.jpg")
     Traceback (most recent call last):
     ...
     firmware.devices.images.ImageError: there is no file '/no/such/file.jpg'
     """
-    name = str(path)
+    name = repr(str(path))
     try:
+        _size_from_header(Path(path))  # refuses a huge picture before it is read
         data = Path(path).read_bytes()
     except FileNotFoundError:
-        raise ImageError(f"there is no file {name!r}", "Check the path") from None
+        raise ImageError("image.missing", "camera.check_path", name=name) from None
     except IsADirectoryError:
-        raise ImageError(f"{name!r} is a folder, not a picture", "Name a picture file") from None
+        raise ImageError("image.folder", "image.name_picture", name=name) from None
     except OSError as exc:
-        raise ImageError(f"cannot read {name!r} ({exc.strerror or exc})", "Skip it") from None
+        raise ImageError("image.unreadable", "image.skip", name=name, reason=exc.strerror or exc) from None
     if not data:
-        raise ImageError(f"{name!r} is empty", "Skip it or replace it")
+        raise ImageError("image.empty", "image.skip_or_replace", name=name)
     if data.startswith(JPEG_START) and JPEG_END not in data[-JPEG_TAIL:]:
-        raise ImageError(f"{name!r} is a truncated JPEG", "Skip it or copy it again")
-    size = _size_from_header(data)
-    if size is not None and size[0] * size[1] > LARGEST_PIXELS:
-        shown = f"{size[0]} x {size[1]} pixels, " if size[0] * size[1] < 2**62 else ""
-        raise ImageError(
-            f"{name!r} is {shown}more than {LARGEST_PIXELS // 1_000_000} megapixels", "Scale it down first"
-        )
+        raise ImageError("image.truncated", "image.copy_again", name=name)
     image = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), cv2.IMREAD_COLOR)
     if image is None:
-        raise ImageError(
-            f"{name!r} is not a readable image (corrupt, or a format OpenCV cannot decode)",
-            "Skip it or replace it",
-        )
+        raise ImageError("image.undecodable", "image.skip_or_replace", name=name)
     height, width = image.shape[:2]
     if min(height, width) < SMALLEST_FRAME:
-        raise ImageError(
-            f"{name!r} is only {width} x {height} pixels, too small to show a die", "Use a bigger picture"
-        )
+        raise ImageError("image.tiny", "image.bigger", name=name, width=width, height=height)
     return np.asarray(image, dtype=np.uint8)
 
 
-def _size_from_header(data: bytes) -> tuple[int, int] | None:
-    """The picture's (width, height) from its header alone, without decoding it; None when Pillow
-    does not know the format (OpenCV may still)."""
+def _size_from_header(path: Path) -> tuple[int, int] | None:
+    """The picture's (width, height) from its header alone, without reading the file whole or decoding
+    it; None when Pillow does not know the format (OpenCV may still). ``ImageError`` if it is bigger
+    than ``LARGEST_PIXELS``; ``OSError`` if the file cannot be opened."""
     from PIL import Image
 
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(data)) as picture:
-                return int(picture.size[0]), int(picture.size[1])
-    except Image.DecompressionBombError:  # Pillow's own limit, far above ours
-        return 2**31, 2**31
-    except Exception:  # Pillow raises its own kinds for formats it does not know; OpenCV decides then
-        return None
+    mp = LARGEST_PIXELS // 1_000_000
+    with path.open("rb") as file:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+                with Image.open(file) as picture:
+                    width, height = int(picture.size[0]), int(picture.size[1])
+        except Image.DecompressionBombError:  # Pillow's own limit, far above ours
+            raise ImageError("image.huge", "image.scale_down", name=repr(str(path)), mp=mp) from None
+        except Exception:  # Pillow raises its own kinds for formats it does not know; OpenCV decides then
+            return None
+    if width * height > LARGEST_PIXELS:
+        fields = {"name": repr(str(path)), "width": width, "height": height, "mp": mp}
+        raise ImageError("image.huge.size", "image.scale_down", **fields)
+    return width, height
 
 
-def try_load_image(path: str | Path) -> tuple[NDArray[np.uint8] | None, str]:
-    """``(frame, "")``, or ``(None, why)`` when the file cannot be used (for commands that go on)."""
+def try_load_image(path: str | Path, lang: str = "en") -> tuple[NDArray[np.uint8] | None, str]:
+    """``(frame, "")``, or ``(None, why)`` in ``lang`` when the file cannot be used (for commands that
+    go on)."""
     try:
         return load_image(path), ""
     except ImageError as error:
-        return None, error.why
+        return None, error.message(lang)

@@ -159,7 +159,7 @@ def rulebook_to_switches(book: Book) -> Switches:
     """
     kind = _kind(book.title)
     if kind is None or not isinstance(book, kind.book_type):
-        raise RulebookError(f"{book.title}: Kostka cannot save this rule book ({type(book).__name__})")
+        raise RulebookError("rulebook.unsaveable", title=book.title, kind=type(book).__name__)
     return kind.to_switches(book)
 
 
@@ -167,15 +167,16 @@ def rulebook_from_switches(title: str, switches: Mapping[str, Any]) -> Book:
     """The rule book of ``title`` with these switches; ``RulebookError`` says which switch is wrong."""
     kind = _kind(title)
     if kind is None:
-        raise RulebookError(f"{title!r} is not a game Kostka knows; the games are {', '.join(TITLES)}")
+        raise RulebookError("rulebook.unknown_game", title=repr(title), games=", ".join(TITLES))
     if not isinstance(switches, Mapping):
-        raise RulebookError(f"{title}: the rule switches must be a table of names and values")
+        raise RulebookError("rulebook.not_table", title=title)
     try:
         return kind.from_switches(switches)
     except RulebookError:
         raise
     except (RulesError, ValueError, TypeError) as error:
-        raise RulebookError(f"{title}: {error}") from error
+        reason = error.reason if isinstance(error, RulesError) else str(error)
+        raise RulebookError("rulebook.refused", title=title, reason=reason) from error
 
 
 def rulebook_to_json(book: Book) -> str:
@@ -188,7 +189,7 @@ def rulebook_from_json(title: str, text: str) -> Book:
     try:
         switches = json.loads(text)
     except json.JSONDecodeError as error:
-        raise RulebookError(f"{title}: the saved rule switches are not JSON ({error})") from None
+        raise RulebookError("rulebook.not_json", title=title, error=str(error)) from None
     if not isinstance(switches, dict):
-        raise RulebookError(f"{title}: the saved rule switches are not a JSON object: {text[:60]!r}")
+        raise RulebookError("rulebook.not_object", title=title, text=repr(text[:60]))
     return rulebook_from_switches(title, switches)

@@ -5,7 +5,8 @@ title and a small JSON object to rebuild the very same rule book. Each game's ho
 (``firmware.games.<game>.book``) has one ``Kind``: how to write its book as switches and how to
 build a book from switches; ``firmware.games.registry`` finds the kind of a title and has
 ``rulebook_to_json`` / ``rulebook_from_json``. Builders check every switch and name the wrong one,
-so a saved game or a config with a bad switch says what to fix.
+so a saved game or a config with a bad switch says what to fix, in the person's language (the
+catalogue's ``rulebook.*``; ``str()`` is English).
 
 >>> checked("stonoga", "stealing", "yes", bool)
 Traceback (most recent call last):
@@ -22,7 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from firmware.errors import KostkaError
+from firmware.errors import KostkaError, Words
 from rules.game import RuleBook
 
 Book = RuleBook[Any, Any]
@@ -51,7 +52,8 @@ def unknown(title: str, switches: Mapping[str, Any], known: typing.Iterable[str]
     allowed = list(known)
     extra = sorted(set(switches) - set(allowed))
     if extra:
-        raise RulebookError(f"{title}: no rule switch {extra[0]!r}; the switches are {', '.join(allowed)}")
+        switch, others = repr(extra[0]), ", ".join(allowed)
+        raise RulebookError("rulebook.unknown", title=title, switch=switch, allowed=others)
 
 
 def checked(title: str, name: str, value: object, hint: object) -> object:
@@ -66,9 +68,19 @@ def checked(title: str, name: str, value: object, hint: object) -> object:
             return value
         if option is str and isinstance(value, str):
             return value
-    words = {bool: "true or false", int: "a whole number", str: "text", type(None): "null"}
-    wanted = " or ".join(words.get(option, str(option)) for option in options)
-    raise RulebookError(f"{title}: {name} = {value!r} is not {wanted}")
+    wanted = Words(_KINDS[options[-1]])
+    for option in reversed(options[:-1]):
+        wanted = Words("rulebook.either", {"one": Words(_KINDS[option]), "other": wanted})
+    raise RulebookError("rulebook.not", title=title, name=name, value=repr(value), wanted=wanted)
+
+
+_KINDS = {
+    bool: "rulebook.kind.bool",
+    int: "rulebook.kind.int",
+    str: "rulebook.kind.str",
+    type(None): "rulebook.kind.null",
+}
+"""The catalogue's words for each plain type a switch may hold."""
 
 
 def dataclass_switches(cls: type, title: str, switches: Mapping[str, Any]) -> dict[str, object]:

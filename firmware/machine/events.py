@@ -1,5 +1,6 @@
 """What happens to the box, as the state machine hears it: a button, dice rolling or read, the camera
-failing or coming back, time passing, frames taken for teaching or checking."""
+failing or coming back, time passing, frames taken for teaching or checking, a game or colours not
+saved."""
 
 from __future__ import annotations
 
@@ -77,6 +78,14 @@ class ColoursNotKept:
 
 
 @dataclass(frozen=True, slots=True)
+class GameNotSaved:
+    """The store refused to save the game (a full or read-only disk); it goes on in memory. ``key``:
+    the catalogue message the box shows (``StorageError.screen_key``)."""
+
+    key: str = "storage.failed"
+
+
+@dataclass(frozen=True, slots=True)
 class CameraChecked:
     """The frames asked by ``CheckFrames`` measured: ``check`` (``vision.camera_check.CameraCheck``)
     and its ``faults`` (catalogue keys ``check.fault.<fault>`` say what to change), and the last
@@ -114,4 +123,5 @@ Event = (
     | CameraChecked
     | HistoryRead
     | DiceKept
+    | GameNotSaved
 )

@@ -135,11 +135,14 @@ class RestartAsk:
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """A short message (``key``) that goes back to ``back`` on any button or after a while."""
+    """A short message (``key``) that goes back to ``back`` on any button or after a while; one that
+    is ``passing`` (shown over play: the game not saved) also gives way to dice rolled or read, so
+    that it never costs the player a roll."""
 
     key: str
     back: Screen
     shown_s: float = 0.0
+    passing: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,6 +59,7 @@ from firmware.machine.events import (
     DiceRolling,
     Event,
     FacesSeen,
+    GameNotSaved,
     HistoryRead,
     Tick,
 )
@@ -112,32 +113,10 @@ from rules.lezard import Lezard
 from rules.match import Match
 
 __all__ = [
-    "Appliance",
-    "CameraBack",
-    "CameraChecked",
-    "CameraFailed",
-    "CheckFrames",
-    "ColoursNotKept",
-    "DiceRead",
-    "DiceRolling",
-    "Effect",
-    "Event",
-    "FacesSeen",
-    "Finish",
-    "KeepColours",
-    "PowerOff",
-    "ReadDice",
-    "ReopenCamera",
-    "Save",
-    "SetFrameRate",
-    "SetLanguage",
-    "Setup",
-    "Show",
-    "TakeFrames",
-    "Tick",
-    "start",
-    "step",
-    "view_of",
+    "Appliance", "CameraBack", "CameraChecked", "CameraFailed", "CheckFrames", "ColoursNotKept", "DiceRead",
+    "DiceRolling", "Effect", "Event", "FacesSeen", "Finish", "GameNotSaved", "KeepColours", "PowerOff",
+    "ReadDice", "ReopenCamera",
+    "Save", "SetFrameRate", "SetLanguage", "Setup", "Show", "TakeFrames", "Tick", "start", "step", "view_of",
 ]
 
 Result = tuple[Appliance, list[Effect]]
@@ -240,6 +219,12 @@ def _handle(state: Appliance, event: Event) -> Result:
     if isinstance(event, ColoursNotKept):
         back = screen.back if isinstance(screen, Notice | Menu) else screen
         return replace(state, screen=Notice("teach.not_kept", back)), []
+    if isinstance(event, GameNotSaved):
+        back = screen.back if isinstance(screen, Notice | Menu) else screen
+        return replace(state, screen=Notice(event.key, back, passing=True)), []
+    if isinstance(event, DiceRolling | DiceRead) and isinstance(screen, Notice) and screen.passing:
+        screen = screen.back
+        state = replace(state, screen=screen)
     if isinstance(event, HistoryRead):
         if isinstance(screen, HistoryPages):
             return replace(state, screen=replace(screen, summary=event.summary)), []

@@ -19,6 +19,7 @@ from firmware.messages import play as messages_play
 from firmware.messages import rules as messages_rules
 from firmware.messages import screens as messages_screens
 from firmware.messages import tools as messages_tools
+from firmware.messages import vision as messages_vision
 
 PL: dict[str, str] = {
     # the language itself, as its speakers name it
@@ -393,6 +394,7 @@ _PARTS = (
     messages_box.CATALOGUE,
     messages_cli_help.CATALOGUE,
     messages_history.CATALOGUE,
+    messages_vision.CATALOGUE,
 )
 CATALOGUE: dict[str, dict[str, str]] = {
     lang: {k: v for part in ({"pl": PL, "en": EN}, *_PARTS) for k, v in part[lang].items()}

@@ -220,6 +220,17 @@ PL: dict[str, str] = {
     "rules.lezard.report.in-chain": (
         "pole {square} należy do łańcucha {n} od ogona; policz je w liczbie, nie z +"
     ),
+    # Shut the Box: switches that make no game
+    "rules.shut.switch.flaps": "`flaps` (liczba klapek) to jedno z: {allowed}, nie {value}",
+    "rules.shut.switch.one-die": "`one_die` to jedno z: `{allowed}`, nie {value}",
+    "rules.shut.switch.scoring": "`scoring` to `sum` albo `digits`, nie {value}",
+    "rules.shut.switch.bonus": "`full_shut_bonus` to 0 (bez premii) albo więcej, nie {value}",
+    "rules.shut.switch.rounds": "`rounds` to co najmniej 1, nie {value}",
+    "rules.shut.switch.penalty-limit": "`penalty_limit` to 0 albo więcej, nie {value}",
+    "rules.shut.switch.no-end": (
+        "gra musi mieć koniec: liczbę rund, limit punktów karnych albo jedno i drugie"
+    ),
+    "rules.shut.switch.tournament": "turniej potrzebuje liczby rund",
 }
 
 EN: dict[str, str] = {f"rules.{key}": text for key, text in ENGLISH.items()}

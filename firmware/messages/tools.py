@@ -341,6 +341,8 @@ PL: dict[str, str] = {
     ),
     "cli.learn.refused": "Nie zapisałam profilu: {why}. Kostka czyta dalej wbudowanymi czytnikami.",
     "cli.learn.wrote": "Zapisano {path}; czytaj z nim: kostka read --profile {path} ZDJĘCIE",
+    # Ctrl-C at the terminal (firmware/cli/__init__.py)
+    "cli.stopped": "Przerwano.",
 }
 
 EN: dict[str, str] = {
@@ -678,6 +680,8 @@ EN: dict[str, str] = {
     ),
     "cli.learn.refused": "No profile written: {why}. Kostka goes on reading with the shipped readers.",
     "cli.learn.wrote": "Wrote {path}; read with it: kostka read --profile {path} IMAGE",
+    # Ctrl-C at the terminal (firmware/cli/__init__.py)
+    "cli.stopped": "Stopped.",
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}

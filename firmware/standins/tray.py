@@ -35,6 +35,7 @@ import cv2
 import numpy as np
 
 from firmware.devices.camera import CameraError, Frame
+from firmware.errors import Words
 from firmware.games.lezard.faces import card_of, is_card, kind_of
 from firmware.games.stonoga.colours import COLOURS
 
@@ -223,14 +224,19 @@ class SyntheticSource:
 
     @property
     def description(self) -> str:
-        return "synthetic camera (stand-in dice)"
+        return self.said.said("en")
+
+    @property
+    def said(self) -> Words:
+        """The source as messages name it, in the person's language."""
+        return Words("standin.camera")
 
     def read(self) -> Frame:
         if self.closed:
             raise CameraError(self.description, "read() after close()", "Open the source again")
         self.reads += 1
         if self.fail_after is not None and self.reads > self.fail_after:
-            raise CameraError(self.description, "the stand-in camera was told to fail", "Reconnect it")
+            raise CameraError(self.said, Words("standin.told_to_fail"), Words("standin.reconnect"))
         tray, tumble = self.dice.next_view()
         if self._still is None or self._still[0] != tray.number:
             self._still = (tray.number, self._render(tray))

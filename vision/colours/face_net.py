@@ -58,7 +58,7 @@ class ColourFaceNetError(ModelError):
 
 def load_colour_face_net(path: str | Path = MODEL, networks: Networks = SHIPPED) -> Network:
     """The colour face classifier, loaded once (``vision.networks``)."""
-    return networks.open(path, "colour face classifier", "tools/train_colour_face_net.py", ColourFaceNetError)
+    return networks.open(path, "network.colour_face", "tools/train_colour_face_net.py", ColourFaceNetError)
 
 
 def second_model(path: str) -> str:

@@ -85,7 +85,7 @@ class ColourNetError(ModelError):
 
 def load_colour_net(path: str | Path = MODEL, networks: Networks = SHIPPED) -> Network:
     """The colour network, loaded once (``vision.networks``)."""
-    return networks.open(path, "colour network", "tools/train_colour_net.py", ColourNetError)
+    return networks.open(path, "network.colour", "tools/train_colour_net.py", ColourNetError)
 
 
 def run_maps(net: Network, image_bgr: NDArray[np.uint8]) -> NDArray[np.float32]:

@@ -56,7 +56,7 @@ class Candidate:
 
 def load_net(path: str | Path = MODEL, networks: Networks = SHIPPED) -> Network:
     """The dice network, loaded once (``vision.networks``)."""
-    return networks.open(path, "dice network", "tools/train_dice_net.py", ModelError)
+    return networks.open(path, "network.dice", "tools/train_dice_net.py", ModelError)
 
 
 def sigmoid(x: NDArray[np.float32]) -> NDArray[np.float32]:

@@ -33,7 +33,7 @@ dice better and blurred ones worse."""
 
 def load_face_net(path: str | Path = MODEL, networks: Networks = SHIPPED) -> Network:
     """A face classifier, loaded once (``vision.networks``)."""
-    return networks.open(path, "face classifier", "tools/train_face_net.py", FaceModelError)
+    return networks.open(path, "network.face", "tools/train_face_net.py", FaceModelError)
 
 
 def face_probs(

@@ -36,6 +36,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from firmware.errors import KostkaError, Words
+from vision.reading import SMALLEST_FRAME
 
 Frame = NDArray[np.uint8]
 """A BGR frame: ``uint8``, shape ``(height, width, 3)``, blue-green-red order as OpenCV expects."""
@@ -46,10 +47,9 @@ DEFAULT_SIZE = (1280, 960)
 VIDEO_SUFFIXES = frozenset({".avi", ".mp4", ".mkv", ".mov", ".m4v", ".webm", ".mjpeg", ".mjpg", ".h264"})
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp", ".ppm", ".pgm"})
 
-SPEC_HELP = (
-    "A frame source is 'picamera2' (or 'picamera2:N'), 'usb:N' for a USB webcam, a video file, "
-    "a folder of images, or a glob such as 'shots/*.jpg'"
-)
+SPEC_HELP = Words("camera.spec.help")
+"""What a frame source's spec may be ('picamera2', 'usb:N', a video, a folder, a glob)."""
+CHECK_PATH = Words("camera.check_path")
 
 
 class CameraError(KostkaError, RuntimeError):
@@ -73,7 +73,9 @@ class EndOfFrames(CameraError):
 class BadFrameFile(CameraError):
     """One image file of a replay is unreadable; ``path`` names it and ``read()`` may go on after it."""
 
-    def __init__(self, source: str, path: Path, problem: str, advice: str = "") -> None:
+    def __init__(
+        self, source: str | Words, path: Path, problem: str | Words, advice: str | Words = ""
+    ) -> None:
         self.path = path
         super().__init__(source, problem, advice)
 
@@ -159,19 +161,33 @@ class SourceBase:
         if self._closed:
             raise CameraError(self._description, "read() after close()", "Open the source again")
 
-    def _as_frame(self, array: Any, where: str) -> Frame:
+    def _as_frame(self, array: Any, where: str | Words) -> Frame:
         """Check that ``array`` is a BGR uint8 HxWx3 frame (a 4th alpha/padding channel is dropped)."""
-        if not isinstance(array, np.ndarray):
-            raise CameraError(self._description, f"{where} gave {type(array).__name__}, not an image")
-        if array.dtype != np.uint8 or array.ndim != 3 or array.shape[2] not in (3, 4) or array.size == 0:
-            raise CameraError(
-                self._description,
-                f"{where} gave an array of shape {array.shape} and type {array.dtype}, "
-                "not a BGR uint8 height x width x 3 image",
-            )
+        fault = frame_fault(array, where, alpha=True)
+        if fault is not None:
+            raise CameraError(self.said, fault)
         if array.shape[2] == 4:
             array = array[:, :, :3]
         return np.ascontiguousarray(array)
+
+
+def frame_fault(array: object, where: str | Words, *, alpha: bool = False) -> Words | None:
+    """Why ``array`` (from ``where``) is no BGR frame: not an array, not ``uint8`` of shape
+    ``(height, width, 3)`` (``alpha``: or 4), or a side shorter than ``SMALLEST_FRAME``; None if it is one.
+
+    >>> frame_fault(np.zeros((48, 64, 3), np.uint8), "read()") is None
+    True
+    >>> frame_fault(np.zeros((48, 64), np.uint8), "read()").said("en").split(", not")[0]
+    'read() gave an array of shape (48, 64) and type uint8'
+    """
+    if not isinstance(array, np.ndarray):
+        return Words("camera.not_array", {"where": where, "kind": type(array).__name__})
+    channels = (3, 4) if alpha else (3,)
+    shape_ok = array.ndim == 3 and array.shape[2] in channels and min(array.shape[:2]) >= SMALLEST_FRAME
+    if array.dtype == np.uint8 and shape_ok:
+        return None
+    fields = {"where": where, "shape": array.shape, "dtype": array.dtype, "least": SMALLEST_FRAME}
+    return Words("camera.bad_frame", fields)
 
 
 def check_size(size: tuple[int, int]) -> tuple[int, int]:
@@ -242,7 +258,7 @@ def open_source(
     """
     text = spec.strip()
     if not text:
-        raise CameraError("frame source ''", "the spec is empty", SPEC_HELP)
+        raise CameraError(Words("camera.spec", {"spec": "''"}), Words("camera.spec.empty"), SPEC_HELP)
     lowered = text.lower()
     scheme, _, rest = lowered.partition(":")
     if scheme in ("picamera2", "usb") and (rest or lowered == scheme):
@@ -257,7 +273,8 @@ def open_source(
     if path.is_dir():
         return backend("replay")(path, loop=loop)
     if not path.exists():
-        raise CameraError(f"frame source {text!r}", "no such file or folder", SPEC_HELP)
+        said = Words("camera.spec", {"spec": repr(text)})
+        raise CameraError(said, Words("camera.no_path"), SPEC_HELP)
     if path.suffix.lower() in IMAGE_SUFFIXES:
         return backend("replay")(path, loop=loop)
     return backend("videocapture")(path, loop=loop)
@@ -268,9 +285,9 @@ def _device_index(spec: str, rest: str) -> int:
         return 0
     if not rest.isdigit():
         raise CameraError(
-            f"frame source {spec!r}",
-            f"{rest!r} is not a device number",
-            "Write it like 'usb:0' or 'picamera2:1'",
+            Words("camera.spec", {"spec": repr(spec)}),
+            Words("camera.spec.not_number", {"number": repr(rest)}),
+            Words("camera.spec.number"),
         )
     return int(rest)
 

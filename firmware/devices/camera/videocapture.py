@@ -9,7 +9,15 @@ from typing import Any
 
 import cv2
 
-from firmware.devices.camera import DEFAULT_SIZE, CameraError, EndOfFrames, Frame, SourceBase, check_size
+from firmware.devices.camera import (
+    CHECK_PATH,
+    DEFAULT_SIZE,
+    CameraError,
+    EndOfFrames,
+    Frame,
+    SourceBase,
+    check_size,
+)
 from firmware.devices.v4l2 import Ioctl, webcam_controls
 from firmware.errors import Words
 
@@ -18,6 +26,9 @@ log = logging.getLogger(__name__)
 MJPG = cv2.VideoWriter.fourcc(*"MJPG")
 """Webcams send 1280x960 as MJPG at full rate; raw YUYV that size crawls over USB 2 (a camera
 without MJPG ignores the request and keeps its format)."""
+
+CONVERT = Words("video.convert")
+"""What to do with a video OpenCV cannot read: play it elsewhere, or convert it."""
 
 OpenCapture = Callable[[Any], Any]
 """Makes a capture object with ``isOpened()``, ``read()``, ``set()`` and ``release()`` (cv2.VideoCapture)."""
@@ -61,7 +72,7 @@ class VideoCaptureSource(SourceBase):
         else:
             self.device = None
             self.path = Path(target)
-            super().__init__(str(self.path), f"video file {str(self.path)!r}")
+            super().__init__(str(self.path), Words("video.file", {"path": repr(str(self.path))}))
             self._capture = self._open_file(self.path)
 
     def _open_device(self, index: int, size: tuple[int, int]) -> Any:
@@ -80,17 +91,13 @@ class VideoCaptureSource(SourceBase):
     def _open_file(self, path: Path) -> Any:
         if not path.is_file():
             self._closed = True
-            problem = "is a folder, not a video" if path.is_dir() else "no such file"
-            raise CameraError(self.description, problem, "Check the path")
+            problem = Words("video.folder" if path.is_dir() else "video.no_file")
+            raise CameraError(self.said, problem, CHECK_PATH)
         capture = self._open_capture(str(path))
         if not capture.isOpened():
             capture.release()
             self._closed = True
-            raise CameraError(
-                self.description,
-                "OpenCV cannot open it as a video (not a video, or a codec it lacks)",
-                "Check that it plays elsewhere, or convert it to MJPG .avi or H.264 .mp4",
-            )
+            raise CameraError(self.said, Words("video.unopenable"), CONVERT)
         return capture
 
     def read(self) -> Frame:
@@ -102,24 +109,17 @@ class VideoCaptureSource(SourceBase):
         if self.device is not None:
             raise CameraError(self.said, Words("usb.no_frame"), Words("usb.no_frame.advice"))
         if self.frames_read == 0:
-            raise CameraError(
-                self.description,
-                "no frame could be decoded from it",
-                "Check that it plays elsewhere, or convert it to MJPG .avi or H.264 .mp4",
-            )
+            raise CameraError(self.said, Words("video.undecodable"), CONVERT)
         if not self.loop:
-            raise EndOfFrames(
-                self.description,
-                f"the video ended after {self.frames_read} frames",
-                "Open it again, or open it with loop=True to start over",
-            )
+            ended = Words("video.ended", {"n": self.frames_read})
+            raise EndOfFrames(self.said, ended, Words("video.open_again"))
         assert self.path is not None
         self._capture.release()
         self._capture = self._open_file(self.path)
         self.frames_read = 0
         ok, array = self._capture.read()
         if not ok or array is None:
-            raise CameraError(self.description, "starting the video over gave no frame", "Check the file")
+            raise CameraError(self.said, Words("video.no_restart"), Words("video.check_file"))
         self.frames_read = 1
         return self._as_frame(array, "VideoCapture.read")
 

@@ -14,6 +14,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from firmware.errors import Words, why_os
 from firmware.games.rulebooks import Book, Kind, RulebookError, Switches, checked, unknown
 from rules.lezard import Lezard
 from rules.lezard_board import FORMAT, LezardData, parse_lezard_data
@@ -44,7 +45,7 @@ def _lezard(switches: Mapping[str, Any]) -> Book:
     unknown("lezard", switches, [*BOX_KEYS, "seats", "data_file"])
     box = [key for key in BOX_KEYS if key in switches]
     if box and "data_file" in switches:
-        raise RulebookError("lezard: give either data_file or the box (board, lizards, deck...), not both")
+        raise RulebookError("rulebook.lezard.both")
     if box:
         data = parse_lezard_data(_box_toml(switches), source="the saved game's box")
     elif "data_file" in switches:
@@ -52,7 +53,8 @@ def _lezard(switches: Mapping[str, Any]) -> Book:
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
-            raise RulebookError(f"lezard: data_file {str(path)!r} cannot be read ({error})") from None
+            why = why_os(error) if isinstance(error, OSError) else Words("rulebook.lezard.not_text")
+            raise RulebookError("rulebook.lezard.unreadable", path=repr(str(path)), error=why) from None
         data = parse_lezard_data(text, source=str(path))
     else:
         data = parse_lezard_data(shipped_lezard_text(), source="rules/data/lezard.toml")
@@ -65,10 +67,8 @@ def _seats(value: object, data: LezardData) -> tuple[tuple[str, ...], ...] | Non
     if not isinstance(value, list) or not all(
         isinstance(seat, list) and all(isinstance(colour, str) for colour in seat) for seat in value
     ):
-        raise RulebookError(
-            f"lezard: seats = {value!r} must list each seat's lizard colours, e.g. "
-            f"[[{data.lizards[0]!r}], [{data.lizards[1]!r}]]"
-        )
+        example = f"[[{data.lizards[0]!r}], [{data.lizards[1]!r}]]"
+        raise RulebookError("rulebook.lezard.seats", value=repr(value), example=example)
     return tuple(tuple(seat) for seat in value)
 
 
@@ -76,11 +76,11 @@ def _box_toml(switches: Mapping[str, Any]) -> str:
     """A data file holding the box that the switches describe; ``parse_lezard_data`` checks it."""
     missing = [key for key in BOX_KEYS if key not in switches]
     if missing:
-        raise RulebookError(f"lezard: the box lacks {', '.join(missing)}")
+        raise RulebookError("rulebook.lezard.lacks", missing=", ".join(missing))
     deck = switches["deck"]
     pairs = list(deck.items()) if isinstance(deck, Mapping) else deck
     if not isinstance(pairs, list) or not all(isinstance(p, list | tuple) and len(p) == 2 for p in pairs):
-        raise RulebookError(f"lezard: deck = {deck!r} must list each card with its count, in order")
+        raise RulebookError("rulebook.lezard.deck", deck=repr(deck))
     lines = [
         f"format = {FORMAT}",
         f"guess = {_toml(switches['guess'])}",
@@ -102,7 +102,7 @@ def _toml(value: object) -> str:
         return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
     if isinstance(value, list):
         return "[" + ", ".join(_toml(item) for item in value) + "]"
-    raise RulebookError(f"lezard: {value!r} is not a value a data file can hold")
+    raise RulebookError("rulebook.lezard.value", value=repr(value))
 
 
 KIND = Kind("lezard", Lezard, _lezard_switches, _lezard)
