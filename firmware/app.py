@@ -486,6 +486,7 @@ def make_learner(config: Config, store: GameStore, profile: Path | None = None) 
         every=config.learn.every,
         enabled=store.setting(LEARNING) != "off",
         profile=profile,
+        lang=config.language,
     )
 
 

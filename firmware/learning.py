@@ -31,7 +31,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from firmware.errors import Words
+from firmware.errors import Words, told
+from firmware.messages.i18n import t
 from firmware.profiles import ProfileFileError, read_learnt_file, sync_folder, write_profile_file
 
 if TYPE_CHECKING:
@@ -55,9 +56,10 @@ LEARNING = "learning"
 class KeptDice:
     """The examples in ``folder``: ``NNNNNNNN-F.png`` (a serial number, the face), oldest first."""
 
-    def __init__(self, folder: Path, limit: int) -> None:
+    def __init__(self, folder: Path, limit: int, lang: str = "pl") -> None:
         self.folder = Path(folder)
         self.limit = limit
+        self.lang = lang  # of the log's lines
 
     def _files(self) -> list[Path]:
         if not self.folder.is_dir():
@@ -104,7 +106,7 @@ class KeptDice:
             crop = cv2.imread(str(path), cv2.IMREAD_COLOR)
             face = _face_of(path)
             if crop is None or face is None:
-                log.warning("the example %s cannot be read; it is left out", path)
+                log.warning("%s", t("learn.example_unreadable", self.lang, path=path))
                 continue
             found.append((np.asarray(crop, np.uint8), face))
         return found
@@ -159,9 +161,11 @@ class Learner:
         enabled: bool = True,
         is_idle: Callable[[], bool] = lambda: True,
         profile: Path | None = None,
+        lang: str = "pl",
     ) -> None:
         self.path = Path(profile) if profile is not None else Path(state_dir) / PROFILE_NAME
-        self.kept = KeptDice(Path(state_dir) / FOLDER, limit)
+        self.lang = lang  # of the log's lines
+        self.kept = KeptDice(Path(state_dir) / FOLDER, limit, lang)
         self.networks = networks
         self.every = every
         self.enabled = enabled
@@ -208,7 +212,7 @@ class Learner:
         try:
             count = self.kept.add(crops, pips)
         except OSError as error:
-            log.error("the confirmed dice were not kept: %s", error)
+            log.error("%s", t("learn.not_kept", self.lang, reason=told(error, self.lang)))
             return None
         self.new += len(pips)
         if self.new >= self.every:
@@ -233,11 +237,11 @@ class Learner:
         try:
             self.adapt_now()
         except Exception:  # a fault of adapting must not end the box; the shipped readers read on
-            log.exception("adapting to the players' dice failed; the readers are left as they were")
+            log.exception("%s", t("learn.failed", self.lang))
 
     def adapt_now(self) -> Learnt | None:
         """Adapt to every example kept now (see the module docstring); the profile, or None."""
-        from vision.learnt import adapt
+        from vision.learnt import REFUSALS, adapt
 
         forgotten = self._forgotten
         examples = self.kept.load()
@@ -245,18 +249,24 @@ class Learner:
             return None
         networks = replace(self.networks, opener=_Apart(self.networks.opener))
         made = adapt([c for c, _ in examples], [f for _, f in examples], networks)
-        counts = (made.shipped.right, made.shipped.silent, made.adapted.right, made.adapted.silent)
+        counts = {
+            "held": made.adapted.examples,
+            "shipped_right": made.shipped.right,
+            "shipped_silent": made.shipped.silent,
+            "right": made.adapted.right,
+            "silent": made.adapted.silent,
+        }
+        guard = t("cli.learn.guard", self.lang, **counts)
         if made.learnt is None:
-            log.info("learnt dice: not adapted (%s); held back %d/%d right/silent shipped, %d/%d adapted; "
-                     "the shipped readers read on", made.why, *counts)  # fmt: skip
+            why = t(f"learnt.why.{REFUSALS[made.why]}", self.lang)
+            log.info("%s %s", guard, t("learn.refused", self.lang, why=why))
             return None
         if not self.enabled or forgotten != self._forgotten:
             return None  # forgotten or switched off meanwhile
         write_profile_file(str(self.path), made.learnt.to_json(), sync=True)
         self.profile = made.learnt
         self.notice = None
-        log.info("learnt dice: adapted to %d examples; held back %d/%d right/silent shipped, %d/%d adapted",
-                 len(examples), *counts)  # fmt: skip
+        log.info("%s %s", guard, t("learn.adapted", self.lang, n=len(examples)))
         return made.learnt
 
     def forget(self) -> None:

@@ -459,7 +459,7 @@ class Keeper:
         try:
             return summarise(self.store.archive())
         except StorageError as error:
-            log.error("the history cannot be read: %s", error)
+            log.error("%s", t("history.unreadable", self.language, reason=error.message(self.language)))
             return Summary((), ())
 
     def finish(self, outcome: Outcome | None) -> None:
@@ -647,7 +647,7 @@ class Loop:
             try:
                 learner.forget()
             except OSError as error:
-                log.error("the learnt dice were not all forgotten: %s", error)
+                log.error("%s", t("learn.not_forgotten", self.lang, reason=told(error, self.lang)))
             self.events.put(DiceKept(learner.kept.count()))
             return
         kept = learner.confirmed(effect.faces)

@@ -119,7 +119,7 @@ def test_the_guard_refuses_dice_confirmed_wrongly_and_the_log_says_so(
 ) -> None:
     monkeypatch.setattr("vision.learnt.PULLS", (1.0,))
     frame, faces, reading = photo_examples()
-    learner = Learner(tmp_path, SHIPPED, every=1000)
+    learner = Learner(tmp_path, SHIPPED, every=1000, lang="pl")
     for turn in range(4):
         learner.saw(frame, reading)
         # three games confirmed each die one pip higher than it shows, one game right: held back,
@@ -128,7 +128,7 @@ def test_the_guard_refuses_dice_confirmed_wrongly_and_the_log_says_so(
     with caplog.at_level(logging.INFO, logger="firmware.learning"):
         assert learner.adapt_now() is None
     assert learner.profile is None and not (tmp_path / PROFILE_NAME).exists()
-    assert "shipped readers read on" in caplog.text
+    assert "Nie dopasowałam czytników" in caplog.text and "wbudowanymi czytnikami" in caplog.text
 
 
 def test_a_damaged_or_foreign_profile_is_said_and_not_used(tmp_path: Path) -> None:

@@ -290,6 +290,14 @@ PL: dict[str, str] = {
     "standin.camera": "kamera zastępcza (kostki zastępcze)",
     "standin.told_to_fail": "kamera zastępcza miała przestać działać",
     "standin.reconnect": "Podłącz ją ponownie",
+    # the log's lines of learning the players' dice and of the history (firmware/learning.py, loop.py)
+    "learn.example_unreadable": "przykładu {path} nie da się przeczytać; pomijam go",
+    "learn.not_kept": "nie zachowałam potwierdzonych kostek: {reason}",
+    "learn.failed": "uczenie się kostek graczy nie powiodło się; czytniki zostają takie, jakie były",
+    "learn.refused": "Nie dopasowałam czytników: {why}. Kostka czyta dalej wbudowanymi czytnikami.",
+    "learn.adapted": "Czytniki dopasowane do przykładów ({n}).",
+    "learn.not_forgotten": "nie wszystkie nauczone kostki zostały zapomniane: {reason}",
+    "history.unreadable": "nie mogę przeczytać historii: {reason}",
 }
 
 EN: dict[str, str] = {
@@ -558,6 +566,14 @@ EN: dict[str, str] = {
     "standin.camera": "synthetic camera (stand-in dice)",
     "standin.told_to_fail": "the stand-in camera was told to fail",
     "standin.reconnect": "Reconnect it",
+    # the log's lines of learning the players' dice and of the history (firmware/learning.py, loop.py)
+    "learn.example_unreadable": "the example {path} cannot be read; it is left out",
+    "learn.not_kept": "the confirmed dice were not kept: {reason}",
+    "learn.failed": "learning the players' dice failed; the readers are left as they were",
+    "learn.refused": "The readers were not adapted: {why}. Kostka goes on reading with the shipped readers.",
+    "learn.adapted": "The readers are adapted to {n} examples.",
+    "learn.not_forgotten": "the learnt dice were not all forgotten: {reason}",
+    "history.unreadable": "the history cannot be read: {reason}",
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}
