@@ -271,6 +271,10 @@ PL: dict[str, str] = {
         "i `box` (x, y, szerokość, wysokość w pikselach zdjęcia, od lewego górnego "
         "rogu)."
     ),
+    # kostka demo --config: the café's board
+    "usage.demo.config": (
+        "plik konfiguracji z sekcją [cafe]: gra idzie do brokera kawiarni jak z pudełka przy stole"
+    ),
 }
 
 EN: dict[str, str] = {
@@ -506,6 +510,10 @@ EN: dict[str, str] = {
         "as measured on held-out photos; colours and cards: how sure the reader is) "
         "and a `box` (x, y, width, height in the photo's pixels, from the "
         "top-left corner)."
+    ),
+    # kostka demo --config: the café's board
+    "usage.demo.config": (
+        "a config file with a [cafe] section: the game goes to the café's broker as from a box at its table"
     ),
 }
 
