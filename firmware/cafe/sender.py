@@ -9,7 +9,8 @@ the first of each id). After the queue, the table's state is published retained 
 
 The password is read from its file when the sender starts and given to paho only: it never appears
 in a log line. A refused connection (a wrong password, an unknown user, a bad certificate) is
-logged once per reason, with the broker and the user name.
+logged once per reason, with the broker and the user name, and so is a broker that cannot be
+reached (down, or its certificate not signed by the café's authority).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import contextlib
 import json
 import logging
 import ssl
+import sys
 import threading
 import time
 from typing import Any
@@ -67,6 +69,7 @@ class Sender:
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_publish = self._on_publish
+        self.client.on_connect_fail = self._on_connect_fail
         self._acks = threading.Condition()
         self._acked: set[int] = set()
         if will is not None:
@@ -138,6 +141,14 @@ class Sender:
             client.publish(self._online.topic, self._online.payload, qos=1, retain=True)
         self.connected.set()
         self.outbox.ready.set()
+
+    def _on_connect_fail(self, client: mqtt.Client, userdata: Any) -> None:
+        # paho calls this while it handles the OSError of the attempt (ssl's errors are OSErrors too)
+        error = sys.exc_info()[1]
+        said = str(error) if error is not None else "no connection"
+        if said != self._told:
+            log.warning("café: cannot reach the broker %s (%s); events wait on disk", self.cafe.broker, said)
+            self._told = said
 
     def _on_disconnect(
         self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, properties: Any

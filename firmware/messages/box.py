@@ -200,7 +200,7 @@ PL: dict[str, str] = {
     "config.problem.no_tls": "działa tylko z mqtts://",
     "config.allowed.broker": "mqtt://host:port albo mqtts://host:port, np. mqtt://192.168.1.10:1883",
     "config.allowed.mqtt_name": "od 1 do {n} znaków bez / + # i spacji, np. \"stol-3\"",
-    "config.allowed.user": "username i password_file razem",
+    "config.allowed.user": "cafe.username i cafe.password_file razem",
     "config.allowed.file": "ścieżka do pliku, np. /etc/kostka/cafe.password",
     "config.allowed.tls": "ca_file przy brokerze mqtts://",
 }
@@ -389,7 +389,7 @@ EN: dict[str, str] = {
     "config.problem.no_tls": "works with mqtts:// only",
     "config.allowed.broker": "mqtt://host:port or mqtts://host:port, e.g. mqtt://192.168.1.10:1883",
     "config.allowed.mqtt_name": "1 to {n} characters without / + # and spaces, e.g. \"table-3\"",
-    "config.allowed.user": "username and password_file together",
+    "config.allowed.user": "cafe.username and cafe.password_file together",
     "config.allowed.file": "a file path such as /etc/kostka/cafe.password",
     "config.allowed.tls": "ca_file with an mqtts:// broker",
 }
