@@ -184,6 +184,35 @@ def test_a_broker_stopped_mid_game_gets_every_event_once_when_it_is_back(
     listener.close()
 
 
+def test_with_no_broker_the_game_goes_on_and_its_events_wait_on_disk_for_the_next_start(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "broker").mkdir()
+    broker = Broker(tmp_path / "broker")  # not started yet: nobody listens on its port
+    config, state = cafe_config(tmp_path, broker, "stol-4"), tmp_path / "state"
+    began = time.monotonic()
+    first = demo(capsys, "--seed", "4", "--state", str(state), "--config", str(config))
+    alone_s = time.monotonic() - began
+    waiting = sorted((state / "cafe").glob("0*.json"))
+    assert len(waiting) > first["moves"]  # every move and more, in order on disk
+    broker.start()
+    try:
+        listener = Listener(broker)
+        second = demo(capsys, "--seed", "5", "--state", str(state), "--config", str(config))
+        assert listener.wait(lambda heard: len(heard.events(kind="game_finished")) == 2, timeout=5)
+        heard = listener.events("stol-4")
+        split = heard.index(listener.events("stol-4", "game_finished")[0]) + 1
+        assert [event["event"] for event in heard[:split]].count("game_started") == 1
+        numbers = [event["number"] for event in heard[:split] if event["event"] == "move_confirmed"]
+        assert numbers == list(range(1, first["moves"] + 1)) and heard[split - 1]["scores"] == first["scores"]
+        assert heard[split]["event"] == "game_started"  # the first game's events went first
+        assert not list((state / "cafe").glob("0*.json"))
+        listener.close()
+    finally:
+        broker.stop()
+    assert first != second and alone_s < 10  # the box did not wait for the café
+
+
 def test_a_wrong_password_is_logged_once_and_the_game_goes_on(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
 ) -> None:
