@@ -3,9 +3,10 @@
 paho connects in its own network thread and reconnects by itself (1 s, then longer, up to 30 s).
 This thread waits until the broker is connected, publishes the oldest queued event and removes it
 from the outbox once the broker acknowledged it (PUBACK); a message paho holds when the connection
-drops is sent again by paho on reconnect, never queued twice, so an event goes out once per id
-while the box runs (after a power cut an event not yet acknowledged goes once more: the board keeps
-the first of each id). After the queue, the table's state is published retained when it changed.
+drops is sent again by paho on reconnect, never queued twice: each event is published under one id.
+QoS 1 delivers at least once, so a message whose acknowledgement was lost (a broker restarted, a
+power cut) may reach a board twice, with the same id: the board keeps the first of each id.
+After the queue, the table's state is published retained when it changed.
 
 The password is read from its file when the sender starts and given to paho only: it never appears
 in a log line. A refused connection (a wrong password, an unknown user, a bad certificate) is
