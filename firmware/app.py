@@ -28,6 +28,7 @@ and exit 2, never with a traceback. ``open_parts(config)`` gives ``Parts``, a co
 from __future__ import annotations
 
 import contextlib
+import logging
 import queue
 import sys
 import time
@@ -39,6 +40,7 @@ from typing import Any, TextIO
 
 from PIL import Image, ImageDraw
 
+from firmware.cafe.publisher import Publisher
 from firmware.config import Config
 from firmware.devices.board import LIBRARIES, Hardware, Probe, has_module, is_raspberry_pi
 from firmware.devices.buttons import ButtonPins, ButtonsError, GpioButtons
@@ -60,6 +62,8 @@ from firmware.storage import UNREADABLE, GameStore, SavedGame, SavedGameError, S
 from firmware.taught import TaughtColours
 from firmware.views import MessageView, Snapshot, View
 from vision.reading import Reading
+
+log = logging.getLogger(__name__)
 
 
 class AppError(KostkaError, RuntimeError):
@@ -105,6 +109,8 @@ class Parts:
     taught_cards: TaughtColours | None = None
     lock: StateLock | None = None
     learner: Learner | None = None
+    cafe: Publisher | None = None
+    """The café's publisher (``[cafe]`` in the config), None without one."""
     closed: bool = False
 
     def close(self) -> None:
@@ -113,8 +119,8 @@ class Parts:
             return
         self.closed = True
         errors: list[BaseException] = []
-        parts = (self.learner, self.camera, self.buttons, self.display, self.store, self.notifier, self.lock)
-        for part in parts:
+        threads = (self.learner, self.camera, self.buttons, self.cafe)
+        for part in (*threads, self.display, self.store, self.notifier, self.lock):
             if part is None:
                 continue
             try:
@@ -467,10 +473,19 @@ def open_parts(
             lang=config.language,
         )
         learner.is_idle = lambda: camera.detector.idle
+        cafe = None
+        if config.cafe is not None:
+            try:
+                cafe = Publisher(config.cafe, config.state_dir)
+            except OSError as error:  # the store could write there: not a reason to stop the game
+                log.error("café: no outbox in %s (%s); the table publishes nothing", config.state_dir, error)
+            else:
+                cafe.start()
+                built.callback(cafe.close, 0.0)
         built.pop_all()
     return Parts(
         config, events, display, buttons, camera, store, notifier, watchdog, setup, dice, notices,
-        taught=taught, taught_cards=taught_cards, lock=lock, learner=learner,
+        taught=taught, taught_cards=taught_cards, lock=lock, learner=learner, cafe=cafe,
     )  # fmt: skip
 
 
@@ -554,7 +569,11 @@ def _learning(state: Appliance, parts: Parts) -> Appliance:
 
 def loop_of(parts: Parts, beginning: Beginning, **hooks: Any) -> Loop:
     """The event loop over ``parts`` from ``beginning``, the OLED drawn by ``render_view``; ``hooks``
-    are the loop's own options (``on_read_dice``, ``on_state``, ``until``, ``taught``...)."""
+    are the loop's own options (``on_read_dice``, ``on_state``, ``until``, ``taught``...). A box with a
+    café (``parts.cafe``) tells it every step."""
+    if parts.cafe is not None:
+        parts.cafe.begin(beginning.state, beginning.resumed)
+        hooks.setdefault("on_step", parts.cafe.step)
     return Loop(
         beginning.state,
         beginning.effects,

@@ -225,6 +225,38 @@ class Game:
         return dict(self.rules.get(title, {}))
 
 
+MQTT_SCHEMES = {"mqtt": 1883, "mqtts": 8883}
+"""The café's broker address schemes and their default ports (``mqtts``: TLS)."""
+MQTT_NAME_LETTERS = 40
+"""A café's or a table's name is one MQTT topic level of at most this many characters."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cafe:
+    """Where a café's box sends its table's events (``firmware.cafe``): the broker's ``host`` and
+    ``port``, ``tls`` for ``mqtts://``, the café's and the table's names (topic levels), and the
+    optional ``username``, ``password_file`` (the password is read from it, never kept in the config)
+    and ``ca_file`` (the café's own certificate authority)."""
+
+    host: str
+    port: int
+    tls: bool
+    cafe: str
+    table: str
+    username: str = ""
+    password_file: Path | None = None
+    ca_file: Path | None = None
+
+    @property
+    def broker(self) -> str:
+        """The broker as the config wrote it, with the port.
+
+        >>> Cafe("10.0.0.5", 1883, False, "kawiarnia", "stol-1").broker
+        'mqtt://10.0.0.5:1883'
+        """
+        return f"{'mqtts' if self.tls else 'mqtt'}://{self.host}:{self.port}"
+
+
 @dataclass(frozen=True, slots=True)
 class Learn:
     """How the box learns the players' own pip dice (``firmware.learning``): it keeps at most
@@ -251,6 +283,8 @@ class Config:
     """The keys the file gave, dotted (``camera.source``, ``buttons.ok``): a part the file names must be
     the real one (``firmware.devices.board``)."""
     learn: Learn = field(default_factory=Learn)
+    cafe: Cafe | None = None
+    """The café's broker (``[cafe]``); None: the box publishes nothing."""
 
     def names(self, *keys: str) -> bool:
         """Whether the file gave any of ``keys``.
@@ -330,7 +364,8 @@ def config_from_mapping(
     top = reader.table(
         data,
         "",
-        ("buttons", "display", "camera", "game", "language", "state_dir", "lezard_board_checked", "learn"),
+        ("buttons", "display", "camera", "game", "language", "state_dir", "lezard_board_checked", "learn",
+         "cafe"),
     )
     display = _display(reader, reader.section(top, "display"))
     buttons = _buttons(reader, reader.section(top, "buttons"), display)
@@ -342,7 +377,8 @@ def config_from_mapping(
     if not isinstance(checked, str):
         raise reader.error("lezard_board_checked", checked, "not_text", _allowed("fingerprint"))
     learn = _learn(reader, reader.section(top, "learn"))
-    return Config(buttons, display, camera, game, language, state_dir, checked, _named(data), learn)
+    cafe = _cafe(reader, reader.section(top, "cafe")) if "cafe" in top else None
+    return Config(buttons, display, camera, game, language, state_dir, checked, _named(data), learn, cafe)
 
 
 def _learn(reader: _Reader, table: Mapping[str, Any]) -> Learn:
@@ -495,6 +531,51 @@ def _game(reader: _Reader, table: Mapping[str, Any]) -> Game:
     except ValueError as error:
         raise reader.error("game.names", names, "names", allowed, reason=str(error)) from None
     return Game(title, players, goal, MappingProxyType(rules), checked)
+
+
+def _cafe(reader: _Reader, table: Mapping[str, Any]) -> Cafe:
+    """``[cafe]``: ``broker``, ``cafe`` and ``table`` must be given; the files must exist.
+
+    >>> said = {"broker": "mqtt://box.lan", "cafe": "Pod Kostką", "table": "3"}
+    >>> _cafe(_Reader("<text>", Path("/"), "en"), said)
+    Traceback (most recent call last):
+    ...
+    firmware.config.ConfigError: <text>: cafe.cafe = 'Pod Kostką' cannot name an MQTT topic level; \
+allowed: 1 to 40 characters without / + # and spaces, e.g. "table-3"
+    """
+    keys = ("broker", "cafe", "table", "username", "password_file", "ca_file")
+    reader.table(table, "cafe", keys)
+    broker = table.get("broker")
+    match = re.fullmatch(r"(mqtts?)://([A-Za-z0-9.\-]+|\[[0-9A-Fa-f:]+\])(?::(\d{1,5}))?/?", str(broker))
+    if not isinstance(broker, str) or match is None or not 0 < int(match[3] or 1) < 65536:
+        raise reader.error("cafe.broker", broker, "not_broker", _allowed("broker"))
+    scheme, host, port = match[1], match[2].strip("[]"), int(match[3] or MQTT_SCHEMES[match[1]])
+    names = []
+    for key in ("cafe", "table"):
+        value = table.get(key)
+        if not isinstance(value, str) or not re.fullmatch(rf"[^\s/+#]{{1,{MQTT_NAME_LETTERS}}}", value):
+            raise reader.error(f"cafe.{key}", value, "not_name", _allowed("mqtt_name", n=MQTT_NAME_LETTERS))
+        names.append(value)
+    username = table.get("username", "")
+    if not isinstance(username, str):
+        raise reader.error("cafe.username", username, "not_text", _allowed("user"))
+    files: list[Path | None] = []
+    for key in ("password_file", "ca_file"):
+        if key not in table:
+            files.append(None)
+            continue
+        value = table[key]
+        if not isinstance(value, str) or not value.strip():
+            raise reader.error(f"cafe.{key}", value, "not_path", _allowed("file"))
+        path = reader.resolve(value)
+        if not path.is_file():
+            raise reader.error(f"cafe.{key}", value, "no_file", _allowed("file"), path=path)
+        files.append(path)
+    if files[0] is not None and not username:
+        raise reader.error("cafe.password_file", table["password_file"], "no_user", _allowed("user"))
+    if files[1] is not None and scheme != "mqtts":
+        raise reader.error("cafe.ca_file", table["ca_file"], "no_tls", _allowed("tls"))
+    return Cafe(host, port, scheme == "mqtts", names[0], names[1], username, files[0], files[1])
 
 
 class _Reader:

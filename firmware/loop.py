@@ -482,7 +482,9 @@ class Loop:
 
     ``on_read_dice``: also told of every ``ReadDice`` with the number of moves played (stand-in
     dice roll then); ``on_state``: told of every state after its effects, with the event that led
-    there (None for the first state): the demo's autopilot presses buttons from it.
+    there (None for the first state): the demo's autopilot presses buttons from it; ``on_step``:
+    told of every step, the state before, the event, the state after and the effects (the café's
+    publisher, ``firmware.cafe``), after the effects are carried out.
     """
 
     def __init__(
@@ -499,6 +501,7 @@ class Loop:
         watchdog: Watchdog,
         on_read_dice: Callable[[ReadDice, int], None] | None = None,
         on_state: Callable[[Appliance, Event | None], None] | None = None,
+        on_step: Callable[[Appliance, Event, Appliance, list[Effect]], None] | None = None,
         until: Callable[[Appliance], bool] | None = None,
         clock: Callable[[], float] = time.monotonic,
         tick_s: float = TICK_S,
@@ -520,6 +523,7 @@ class Loop:
         self.watchdog = watchdog
         self.on_read_dice = on_read_dice
         self.on_state = on_state
+        self.on_step = on_step
         self.until = until
         self._clock = clock
         self.tick_s = tick_s
@@ -591,8 +595,11 @@ class Loop:
         """One event through ``step``, its effects carried out, observers told."""
         if not isinstance(event, Tick):
             self.last_event_at = self._clock()
-        self.state, effects = step(self.state, event)
+        before = self.state
+        self.state, effects = step(before, event)
         self.carry_out(effects)
+        if self.on_step is not None:
+            self.on_step(before, event, self.state, effects)
         self._observe(event)
 
     def _observe(self, event: Event | None) -> None:

@@ -57,6 +57,7 @@ SHARED = frozenset(
         "config", "sudo", "usermod", "user", "python", "lgpio", "cdetect", "ag", "cm", "focus", "gnd", "scl",
         "sda", "vcc", "onnx", "opencv", "runtime", "toml", "apt", "venv", "gpiozero", "json",
         "sqlite", "utc", "program", "usb",
+        "mqtt",
         # values typed on the command line, keys, units
         "fast", "enter", "px", "ms", "synthetic", "ctrl", "pl", "en", "png", "jpeg", "stonoga", "lezard",
         # the history: a date is "data", minutes "min", a spreadsheet's CSV, the chi-square test, a port

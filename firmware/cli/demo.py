@@ -13,6 +13,9 @@ the winner longer); ``--pace fast`` plays it at full speed, ``--pace SECONDS`` s
 screen. With ``--json`` or when the output is not a terminal it goes at full speed unless
 ``--pace`` says otherwise. The GIF of ``--frames-out`` always plays at the pace (a person's when
 the game went at full speed), each OLED pixel 4x4 in a dark bezel; the PNG frames stay 128x64.
+
+``--config FILE`` with a ``[cafe]`` section publishes the game to the café's broker as a box at that
+table would (``firmware.cafe``); the rest of the file is not used.
 """
 
 from __future__ import annotations
@@ -57,6 +60,7 @@ def add_parser(
     add("--frames-out", type=Path, metavar=t("usage.meta.dir", lang), help=t("usage.demo.frames_out", lang))
     add("--reader", choices=("truth", "vision"), default="truth", help=t("usage.demo.reader", lang))
     add("--json", action="store_true", help=t("usage.demo.json", lang))
+    add("--config", type=Path, metavar=t("usage.meta.file", lang), help=t("usage.demo.config", lang))
     pace = t("usage.demo.pace", lang, fast=FAST, watch=f"{WATCH_S:g}", times=WINNER_TIMES)
     add("--pace", metavar=t("usage.meta.seconds", lang), help=pace)
     return parser
@@ -105,6 +109,14 @@ def run(args: argparse.Namespace) -> int:
         except OSError as error:
             reason = error.strerror or error
             return fail(t("demo.frames_out", args.lang, path=args.frames_out, reason=reason))
+    args.cafe = None
+    if getattr(args, "config", None) is not None:
+        from firmware.cli import config_or_say
+
+        config = config_or_say("demo", args.config)
+        if config is None:
+            return 2
+        args.cafe = config.cafe
     if args.state is not None:
         return play(args, args.state)
     with tempfile.TemporaryDirectory(prefix="kostka-demo-") as folder:
@@ -125,6 +137,7 @@ def play(args: argparse.Namespace, state_dir: Path) -> int:
         game=Game(default=args.game, players=args.players, names=args.names),
         language=args.lang,
         state_dir=state_dir,
+        cafe=args.cafe,
     )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     frames = args.frames_out
@@ -227,15 +240,7 @@ def summary_line(match: Any, seed: int, lang: str) -> str:
 
 def summary(match: Any, seed: int) -> dict[str, Any]:
     """The result line: game, seed, moves, winner (a name, or a list of names for a tie), scores."""
-    from firmware.games.guide import player_name
+    from firmware.cafe.moments import result
 
-    outcome = match.book.outcome(match.state)
-    names = [player_name(name, "en") for name in match.players]
-    winners = [names[seat] for seat in outcome.winners]
-    return {
-        "game": match.book.title,
-        "seed": seed,
-        "moves": len(match.moves),
-        "winner": winners[0] if len(winners) == 1 else winners,
-        "scores": dict(zip(names, outcome.scores, strict=True)),
-    }
+    said = result(match)
+    return {"game": said["game"], "seed": seed, **{key: said[key] for key in ("moves", "winner", "scores")}}

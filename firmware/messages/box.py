@@ -298,6 +298,17 @@ PL: dict[str, str] = {
     "learn.adapted": "Czytniki dopasowane do przykładów ({n}).",
     "learn.not_forgotten": "nie wszystkie nauczone kostki zostały zapomniane: {reason}",
     "history.unreadable": "nie mogę przeczytać historii: {reason}",
+    # the café's board (the [cafe] section of the config, firmware.cafe)
+    "config.problem.not_broker": "nie jest adresem brokera MQTT",
+    "config.problem.not_name": "nie nadaje się na nazwę w temacie MQTT",
+    "config.problem.no_user": "wymaga też cafe.username",
+    "config.problem.no_file": "nie jest plikiem, który istnieje ({path})",
+    "config.problem.no_tls": "działa tylko z mqtts://",
+    "config.allowed.broker": "mqtt://host:port albo mqtts://host:port, np. mqtt://192.168.1.10:1883",
+    "config.allowed.mqtt_name": "od 1 do {n} znaków bez / + # i spacji, np. \"stol-3\"",
+    "config.allowed.user": "cafe.username i cafe.password_file razem",
+    "config.allowed.file": "ścieżka do pliku, np. /etc/kostka/cafe.password",
+    "config.allowed.tls": "ca_file przy brokerze mqtts://",
 }
 
 EN: dict[str, str] = {
@@ -574,6 +585,17 @@ EN: dict[str, str] = {
     "learn.adapted": "The readers are adapted to {n} examples.",
     "learn.not_forgotten": "the learnt dice were not all forgotten: {reason}",
     "history.unreadable": "the history cannot be read: {reason}",
+    # the café's board (the [cafe] section of the config, firmware.cafe)
+    "config.problem.not_broker": "is not an MQTT broker address",
+    "config.problem.not_name": "cannot name an MQTT topic level",
+    "config.problem.no_user": "needs cafe.username too",
+    "config.problem.no_file": "is not a file that exists ({path})",
+    "config.problem.no_tls": "works with mqtts:// only",
+    "config.allowed.broker": "mqtt://host:port or mqtts://host:port, e.g. mqtt://192.168.1.10:1883",
+    "config.allowed.mqtt_name": "1 to {n} characters without / + # and spaces, e.g. \"table-3\"",
+    "config.allowed.user": "cafe.username and cafe.password_file together",
+    "config.allowed.file": "a file path such as /etc/kostka/cafe.password",
+    "config.allowed.tls": "ca_file with an mqtts:// broker",
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}

@@ -289,6 +289,10 @@ PL: dict[str, str] = {
         "profil nauczonych kostek (z `kostka learn`), którym pudełko czyta i który dalej uczy "
         "(domyślnie: dice.json w katalogu stanu)"
     ),
+    # kostka demo --config: the café's board
+    "usage.demo.config": (
+        "plik konfiguracji z sekcją [cafe]: gra idzie do brokera kawiarni jak z pudełka przy stole"
+    ),
 }
 
 EN: dict[str, str] = {
@@ -541,6 +545,10 @@ EN: dict[str, str] = {
     "usage.run.profile": (
         "the learnt dice profile (from `kostka learn`) the box reads with and goes on teaching "
         "(default: dice.json in the state folder)"
+    ),
+    # kostka demo --config: the café's board
+    "usage.demo.config": (
+        "a config file with a [cafe] section: the game goes to the café's broker as from a box at its table"
     ),
 }
 
