@@ -36,6 +36,7 @@ from firmware.machine.step import (
 )
 from firmware.standins.autopilot import Autopilot
 from firmware.standins.buttons import ScriptedButtons
+from firmware.standins.cable import Cable
 from firmware.standins.tray import StandInDice, SyntheticSource, truth_reading
 from firmware.storage import GameStore
 from rules.game import Outcome
@@ -350,36 +351,11 @@ def test_notify_ready_watchdog_and_stopping_on_sigterm(tmp_path: Path) -> None:
     assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL or callable(signal.getsignal(signal.SIGTERM))
 
 
-class Plug:
-    """A camera cable the test pulls out and puts back."""
-
-    def __init__(self, dice: StandInDice) -> None:
-        self.dice = dice
-        self.alive = True
-        self.opened = 0
-
-    def open(self) -> SyntheticSource:
-        from firmware.devices.camera import CameraError
-
-        self.opened += 1
-        if not self.alive:
-            raise CameraError("stand-in camera", "not found", "plug it in")
-        plug = self
-
-        class Source(SyntheticSource):
-            def read(self) -> Any:
-                if not plug.alive:
-                    raise CameraError("stand-in camera", "unplugged", "plug it in")
-                return super().read()
-
-        return Source(self.dice, size=(320, 240))
-
-
 def test_a_camera_dying_mid_game_keeps_the_game_and_dice_can_be_entered_by_hand(tmp_path: Path) -> None:
     config = stand_in_config(tmp_path)
     parts = open_parts(config, stream=None, scripted=True, fast_camera=True, seed=2, environ={})
     assert parts.dice is not None
-    plug = Plug(parts.dice)
+    plug = Cable(parts.dice)
     parts.camera._open_source = plug.open
     parts.camera._backoff = (0.05, 0.1)
     with parts:
