@@ -489,7 +489,7 @@ class GameStore:
     def archive(self) -> list[ArchivedGame]:
         """Every finished game as stored (rows not yet checked), oldest first, with its moves."""
         with self._reading(Words("storage.doing.history")) as db:
-            return _archive(db)
+            return _archive(db, 0)[1]
 
     # --- helpers --------------------------------------------------------------------------------
 
@@ -550,12 +550,18 @@ def read_archive(state_dir: Path) -> list[ArchivedGame]:
     nothing when no game was ever saved there. A file of an older schema is upgraded first; a
     damaged one is left as found (``CorruptStoreError``), for the box to set aside.
     """
+    return read_archive_since(state_dir, 0)[1]
+
+
+def read_archive_since(state_dir: Path, after: int) -> tuple[int, list[ArchivedGame]]:
+    """As ``read_archive``, only the games whose id is above ``after``; first the lowest id of a
+    finished game still kept (0 when none): those below it were forgotten (``keep_finished``)."""
     path = Path(state_dir) / DB_NAME
     what = Words("storage.doing.history")
     if Path(state_dir).is_dir() and not os.access(state_dir, os.R_OK | os.X_OK):
         raise StorageError("history.cannot_read", path=path)
     if not path.is_file():
-        return []
+        return 0, []
     try:
         db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=5.0, isolation_level=None)
     except sqlite3.Error as error:
@@ -569,8 +575,9 @@ def read_archive(state_dir: Path) -> list[ArchivedGame]:
         if version < SCHEMA_VERSION:
             db.close()
             with GameStore(Path(state_dir)) as store:
-                return store.archive()
-        return _archive(db)
+                every = store.archive()
+            return min((g.game[0] for g in every), default=0), [g for g in every if g.game[0] > after]
+        return _archive(db, after)
     except sqlite3.DatabaseError as error:
         log.info("%s: %s: %s", what.said("en"), path, error)
         if _code(error) == sqlite3.SQLITE_BUSY:
@@ -582,24 +589,27 @@ def read_archive(state_dir: Path) -> list[ArchivedGame]:
         db.close()
 
 
-def _archive(db: sqlite3.Connection) -> list[ArchivedGame]:
-    """Read in one transaction: a snapshot that a referee writing at the same time (another
-    process, WAL) neither tears nor blocks."""
+def _archive(db: sqlite3.Connection, after: int) -> tuple[int, list[ArchivedGame]]:
+    """Read in one transaction (the finished games whose id is above ``after``): a snapshot that a
+    referee writing at the same time (another process, WAL) neither tears nor blocks."""
     db.execute("BEGIN")
     try:
+        (oldest,) = db.execute("SELECT coalesce(min(id), 0) FROM games WHERE finished IS NOT NULL").fetchone()
         games = db.execute(
             """SELECT id, title, rules, players, language, seed, started, finished, winners,
-                      scores, reason FROM games WHERE finished IS NOT NULL ORDER BY id"""
+                      scores, reason FROM games WHERE finished IS NOT NULL AND id > ? ORDER BY id""",
+            (after,),
         ).fetchall()
         moves: dict[int, list[tuple[Any, ...]]] = {}
         for row in db.execute(
             """SELECT game_id, number, text, played, mark FROM moves WHERE game_id IN
-               (SELECT id FROM games WHERE finished IS NOT NULL) ORDER BY game_id, number"""
+               (SELECT id FROM games WHERE finished IS NOT NULL AND id > ?) ORDER BY game_id, number""",
+            (after,),
         ):
             moves.setdefault(row[0], []).append(tuple(row[1:]))
     finally:
         db.execute("COMMIT")
-    return [ArchivedGame(tuple(row), tuple(moves.get(row[0], ()))) for row in games]
+    return int(oldest), [ArchivedGame(tuple(row), tuple(moves.get(row[0], ()))) for row in games]
 
 
 @contextlib.contextmanager

@@ -101,6 +101,12 @@ PL: dict[str, str] = {
     "history.screen.game": "{game}: {won}, {scores}",
     "history.screen.empty": "Brak gier",
     "history.screen.reading": "Czytam…",
+    # kostka serve: pages of games and charts
+    "serve.page": "Gry {first}–{last} z {total}",
+    "serve.newer": "◀ Nowsze",
+    "serve.older": "Starsze ▶",
+    "serve.chart.wins": "{game}: wygrane z rozegranych",
+    "serve.chart.faces": "{dice}: ile razy wypadła każda ścianka (kreska: tyle, ile dałaby uczciwa kostka)",
 }
 
 EN: dict[str, str] = {
@@ -194,6 +200,12 @@ EN: dict[str, str] = {
     "history.screen.game": "{game}: {won}, {scores}",
     "history.screen.empty": "No games yet",
     "history.screen.reading": "Reading…",
+    # kostka serve: pages of games and charts
+    "serve.page": "Games {first}–{last} of {total}",
+    "serve.newer": "◀ Newer",
+    "serve.older": "Older ▶",
+    "serve.chart.wins": "{game}: games won of those played",
+    "serve.chart.faces": "{dice}: how often each face came up (line: what a fair die would give)",
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}
