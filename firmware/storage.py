@@ -436,26 +436,7 @@ class GameStore:
     def current(self) -> SavedGame | None:
         """The unfinished game rebuilt move by move, or None; ``SavedGameError`` if it cannot be."""
         with self._reading(Words("storage.doing.current")) as db:
-            row = db.execute(
-                "SELECT id, title, rules, players, language, seed, started FROM games WHERE finished IS NULL"
-            ).fetchone()
-            if row is None:
-                return None
-            moves = db.execute(
-                "SELECT number, text, played FROM moves WHERE game_id = ? ORDER BY number", (row[0],)
-            ).fetchall()
-        game_id, title, rules, players, language, seed, started = row
-        where = {"game": game_id, "title": title, "started": started[:16].replace("T", " ")}
-        if [number for number, _, _ in moves] != list(range(1, len(moves) + 1)):
-            raise SavedGameError("storage.saved_game", **where, reason=Words("storage.saved_game.numbers"))
-        try:
-            book = rulebook_from_json(title, rules)
-            match = Match.replay(book, json.loads(players), [text for _, text, _ in moves])
-        except (RulebookError, RulesError, ValueError) as error:
-            reason = Words("storage.saved_game.rules", {"detail": error})  # said in the person's language
-            raise SavedGameError("storage.saved_game", **where, reason=reason) from error
-        times = tuple(datetime.fromisoformat(played) for _, _, played in moves)
-        return SavedGame(game_id, match, language, seed, datetime.fromisoformat(started), times)
+            return _current(db)
 
     def history(self, limit: int = 20) -> list[FinishedGame]:
         """The last ``limit`` finished games, the most recent first.
@@ -587,6 +568,52 @@ def read_archive_since(state_dir: Path, after: int) -> tuple[int, list[ArchivedG
         raise CorruptStoreError("storage.damaged", what=what, path=path) from None
     finally:
         db.close()
+
+
+def read_current(state_dir: Path) -> SavedGame | None:
+    """The unfinished game of ``state_dir`` (``GameStore.current``) read without writing, for a page
+    that shows the table while a referee plays: None when there is none or no file yet."""
+    path = Path(state_dir) / DB_NAME
+    if not path.is_file():
+        return None
+    try:
+        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=5.0, isolation_level=None)
+    except sqlite3.Error as error:
+        raise StorageError("history.cannot_read", path=path) from error
+    try:
+        db.execute("BEGIN")
+        try:
+            return _current(db)
+        finally:
+            db.execute("COMMIT")
+    except sqlite3.DatabaseError as error:
+        log.info("%s: %s", path, error)
+        raise StorageError("history.cannot_read", path=path) from None
+    finally:
+        db.close()
+
+
+def _current(db: sqlite3.Connection) -> SavedGame | None:
+    row = db.execute(
+        "SELECT id, title, rules, players, language, seed, started FROM games WHERE finished IS NULL"
+    ).fetchone()
+    if row is None:
+        return None
+    moves = db.execute(
+        "SELECT number, text, played FROM moves WHERE game_id = ? ORDER BY number", (row[0],)
+    ).fetchall()
+    game_id, title, rules, players, language, seed, started = row
+    where = {"game": game_id, "title": title, "started": started[:16].replace("T", " ")}
+    if [number for number, _, _ in moves] != list(range(1, len(moves) + 1)):
+        raise SavedGameError("storage.saved_game", **where, reason=Words("storage.saved_game.numbers"))
+    try:
+        book = rulebook_from_json(title, rules)
+        match = Match.replay(book, json.loads(players), [text for _, text, _ in moves])
+    except (RulebookError, RulesError, ValueError) as error:
+        reason = Words("storage.saved_game.rules", {"detail": error})  # said in the person's language
+        raise SavedGameError("storage.saved_game", **where, reason=reason) from error
+    times = tuple(datetime.fromisoformat(played) for _, _, played in moves)
+    return SavedGame(game_id, match, language, seed, datetime.fromisoformat(started), times)
 
 
 def _archive(db: sqlite3.Connection, after: int) -> tuple[int, list[ArchivedGame]]:

@@ -99,3 +99,19 @@ def test_the_history_is_read_again_only_where_it_changed(tmp_path: Path) -> None
         later = kept.now()
     assert later.version > once.version
     assert [r.id for r in later.records] == [2, 3] and later.standings[0].games == 2
+
+
+def test_the_live_table_reads_the_game_being_played(tmp_path: Path) -> None:
+    from firmware.history.live import live
+    from rules.shut_the_box import ShutTheBox
+
+    assert live(tmp_path, "en") == {"playing": False, "said": "No game is being played now."}
+    with GameStore(tmp_path) as store:
+        played(store)
+        store.start(ShutTheBox(), ["Zosia", "Jan"], language="pl")
+        store.save_move(1, "roll 3 4")
+        now = live(tmp_path, "en")
+        assert now["playing"] and [p["name"] for p in now["players"]] == ["Zosia", "Jan"]
+        assert now["moves"] == 1 and now["last_move"] == "roll 3 4" and now["turn"] == "Zosia"
+        store.save_move(2, "shut 7")
+        assert live(tmp_path, "en")["said"] == "Moves: 2, the last: shut 7 · Zosia to play"

@@ -14,6 +14,7 @@ import pytest
 from PIL import Image
 
 from firmware.storage import GameStore
+from rules.shut_the_box import ShutTheBox
 from tests.test_history import played
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -42,6 +43,9 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with GameStore(state) as store:
         played(store)
         played(store)
+        store.start(ShutTheBox(), ["Zosia", "Jan"], language="pl")  # the game on the table now
+        store.save_move(1, "roll 3 4")
+        store.save_move(2, "shut 7")
     server = subprocess.Popen(
         [sys.executable, "-m", "firmware", "serve", "--state", str(state), "--port", "0"],
         stderr=subprocess.PIPE,
@@ -96,7 +100,13 @@ def test_the_names_and_scores_reach_the_page(served: str, tmp_path: Path) -> Non
 
 
 def test_the_page_names_no_other_machine(served: str, tmp_path: Path) -> None:
-    dom = chromium(served, tmp_path, "--dump-dom")
+    dom = chromium(served, tmp_path, "--dump-dom") + chromium(served + "table", tmp_path, "--dump-dom")
     addresses = re.findall(r"(?:https?:)?//[^\s\"'<>)]+", dom)
     assert all(re.match(r"(https?:)?//127\.0\.0\.1[:/]", a) for a in addresses), addresses
     assert not re.search(r"<(script|link|img|iframe)[^>]+(src|href)=", dom)  # nothing loaded besides
+
+
+def test_the_table_page_shows_the_game_being_played(served: str, tmp_path: Path) -> None:
+    dom = " ".join(chromium(served + "table", tmp_path, "--virtual-time-budget=3000", "--dump-dom").split())
+    assert "<td>Zosia</td>" in dom and "<td>Jan</td>" in dom  # written in by the page's script
+    assert "Ruchy: 2, ostatni: shut 7" in dom and "Olek" not in dom

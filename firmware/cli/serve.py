@@ -2,7 +2,8 @@
 
 ``kostka serve [--state DIR] [--host H] [--port P]``: ``/`` is a page of the games, the statistics
 and the dice (the same words as ``kostka history``), ``/history.json`` the JSON document
-(docs/history.md), ``/games.csv`` the games for a spreadsheet. Standard library only (``http.server``),
+(docs/history.md), ``/games.csv`` the games for a spreadsheet, ``/table`` the game being played
+(``firmware.history.live``). Standard library only (``http.server``),
 nothing fetched from elsewhere; each request sees the state folder as it is, without writing to it
 (``firmware.history.kept``: only what changed is read again). Many games come in pages of
 ``GAMES_A_PAGE``; the wins and the dice's faces are drawn as charts (inline SVG made here).
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import json
 import sys
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -72,6 +74,7 @@ GAMES_A_PAGE = 50
 def make_server(folder: Path, host: str, port: int, lang: str) -> ThreadingHTTPServer:
     """A server of the history in ``folder`` (``serve_forever`` to run it, ``shutdown`` to stop)."""
     from firmware.history.kept import Kept
+    from firmware.history.live import live, table_page
 
     kept = Kept(folder)
     made: dict[str, tuple[int, str]] = {}  # what was made of a version of the history
@@ -87,6 +90,10 @@ def make_server(folder: Path, host: str, port: int, lang: str) -> ThreadingHTTPS
             now = kept.now()
             if path == "/":
                 self._send("text/html; charset=utf-8", page(now, lang, page_number(query)))
+            elif path == "/table":
+                self._send("text/html; charset=utf-8", table_page(lang))
+            elif path == "/live.json":
+                self._send("application/json", json.dumps(live(folder, lang), ensure_ascii=False))
             elif path == "/history.json":
                 self._send("application/json", once("json", now.version, lambda: document(now, lang)))
             elif path == "/games.csv":
@@ -167,7 +174,9 @@ def page(now: Summary, lang: str, number: int = 1) -> str:
         f"<title>Kostka: {title}</title><style>body{{font-family:sans-serif;max-width:60em;margin:1em auto;"
         "padding:0 1em}small{color:#555}svg{display:block;max-width:100%;height:auto;margin:.5em 0}"
         "nav a{margin:0 1em}</style></head>"
-        f"<body><h1>Kostka: {title}</h1>{''.join(body)}</body></html>"
+        f"<body><h1>Kostka: {title}</h1>"
+        f'<p><a href="/table">{html.escape(t("serve.table.title", lang))}</a></p>'
+        f"{''.join(body)}</body></html>"
     )
 
 

@@ -107,6 +107,10 @@ PL: dict[str, str] = {
     "serve.older": "Starsze ▶",
     "serve.chart.wins": "{game}: wygrane z rozegranych",
     "serve.chart.faces": "{dice}: ile razy wypadła każda ścianka (kreska: tyle, ile dałaby uczciwa kostka)",
+    "serve.table.title": "Stół",
+    "serve.table.none": "Teraz nie toczy się żadna gra.",
+    "serve.table.moves": "Ruchy: {n}, ostatni: {last}",
+    "serve.table.turn": "teraz gra {name}",
 }
 
 EN: dict[str, str] = {
@@ -206,6 +210,10 @@ EN: dict[str, str] = {
     "serve.older": "Older ▶",
     "serve.chart.wins": "{game}: games won of those played",
     "serve.chart.faces": "{dice}: how often each face came up (line: what a fair die would give)",
+    "serve.table.title": "The table",
+    "serve.table.none": "No game is being played now.",
+    "serve.table.moves": "Moves: {n}, the last: {last}",
+    "serve.table.turn": "{name} to play",
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}
