@@ -544,7 +544,7 @@ def read_archive_since(state_dir: Path, after: int) -> tuple[int, list[ArchivedG
     if not path.is_file():
         return 0, []
     try:
-        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=5.0, isolation_level=None)
+        db = _read_only(path)
     except sqlite3.Error as error:
         raise StorageError("history.cannot_read", path=path) from error
     try:
@@ -577,7 +577,7 @@ def read_current(state_dir: Path) -> SavedGame | None:
     if not path.is_file():
         return None
     try:
-        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=5.0, isolation_level=None)
+        db = _read_only(path)
     except sqlite3.Error as error:
         raise StorageError("history.cannot_read", path=path) from error
     try:
@@ -591,6 +591,21 @@ def read_current(state_dir: Path) -> SavedGame | None:
         raise StorageError("history.cannot_read", path=path) from None
     finally:
         db.close()
+
+
+def _read_only(path: Path) -> sqlite3.Connection:
+    """A connection that cannot write. In a folder this process may not write (kostka-serve.service
+    mounts it read-only) a WAL file opens only while its journal exists; when the box closed it
+    cleanly there is none, the file alone is the whole of it, and it is read as it is (``immutable``)."""
+    db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=5.0, isolation_level=None)
+    try:
+        db.execute("PRAGMA user_version").fetchone()
+    except sqlite3.OperationalError:
+        db.close()
+        if path.with_name(path.name + "-wal").exists() or os.access(path.parent, os.W_OK):
+            raise
+        db = sqlite3.connect(f"{path.as_uri()}?immutable=1", uri=True, timeout=5.0, isolation_level=None)
+    return db
 
 
 def _current(db: sqlite3.Connection) -> SavedGame | None:

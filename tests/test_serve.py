@@ -115,3 +115,32 @@ def test_the_live_table_reads_the_game_being_played(tmp_path: Path) -> None:
         assert now["moves"] == 1 and now["last_move"] == "roll 3 4" and now["turn"] == "Zosia"
         store.save_move(2, "shut 7")
         assert live(tmp_path, "en")["said"] == "Moves: 2, the last: shut 7 · Zosia to play"
+
+
+def test_a_folder_mounted_read_only_after_the_box_closed_its_file(tmp_path: Path) -> None:
+    """As kostka-serve.service sees /var/lib/kostka: read-only, and no journal beside the file."""
+    import os
+    import subprocess
+
+    from firmware.history.kept import Kept
+    from firmware.history.live import live
+    from rules.shut_the_box import ShutTheBox
+
+    if os.geteuid() != 0:
+        pytest.skip("a read-only bind mount needs root")
+    with GameStore(tmp_path / "box") as store:
+        played(store)
+        store.start(ShutTheBox(), ["Zosia", "Jan"], language="pl")
+        store.save_move(1, "roll 3 4")
+    assert not (tmp_path / "box" / "games.db-wal").exists()  # closed cleanly: no journal
+    seen = tmp_path / "seen"
+    seen.mkdir()
+    mounted = subprocess.run(["mount", "--bind", str(tmp_path / "box"), str(seen)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip("mount --bind is not allowed here")
+    try:
+        subprocess.run(["mount", "-o", "remount,bind,ro", str(seen)], check=True)
+        assert [r.scores for r in Kept(seen).now().records] == [(26, 22)]
+        assert live(seen, "en")["last_move"] == "roll 3 4"
+    finally:
+        subprocess.run(["umount", str(seen)], check=True)

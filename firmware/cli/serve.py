@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from firmware.cli import add_lang, fail
+from firmware.errors import KostkaError
 from firmware.messages.i18n import t
 
 if TYPE_CHECKING:
@@ -86,6 +87,12 @@ def make_server(folder: Path, host: str, port: int, lang: str) -> ThreadingHTTPS
 
     class Pages(BaseHTTPRequestHandler):
         def do_GET(self) -> None:
+            try:
+                self._answer()
+            except KostkaError as error:  # a folder it may not read, a damaged file: said, not a stack
+                self._send("text/plain; charset=utf-8", error.message(lang) + "\n", 503)
+
+        def _answer(self) -> None:
             path, _, query = self.path.partition("?")
             now = kept.now()
             if path == "/":
@@ -101,9 +108,9 @@ def make_server(folder: Path, host: str, port: int, lang: str) -> ThreadingHTTPS
             else:
                 self.send_error(404)
 
-        def _send(self, kind: str, text: str) -> None:
+        def _send(self, kind: str, text: str, status: int = 200) -> None:
             body = text.encode("utf-8")
-            self.send_response(200)
+            self.send_response(status)
             self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(body)))
             self.send_header("Cache-Control", "no-store")
