@@ -436,26 +436,7 @@ class GameStore:
     def current(self) -> SavedGame | None:
         """The unfinished game rebuilt move by move, or None; ``SavedGameError`` if it cannot be."""
         with self._reading(Words("storage.doing.current")) as db:
-            row = db.execute(
-                "SELECT id, title, rules, players, language, seed, started FROM games WHERE finished IS NULL"
-            ).fetchone()
-            if row is None:
-                return None
-            moves = db.execute(
-                "SELECT number, text, played FROM moves WHERE game_id = ? ORDER BY number", (row[0],)
-            ).fetchall()
-        game_id, title, rules, players, language, seed, started = row
-        where = {"game": game_id, "title": title, "started": started[:16].replace("T", " ")}
-        if [number for number, _, _ in moves] != list(range(1, len(moves) + 1)):
-            raise SavedGameError("storage.saved_game", **where, reason=Words("storage.saved_game.numbers"))
-        try:
-            book = rulebook_from_json(title, rules)
-            match = Match.replay(book, json.loads(players), [text for _, text, _ in moves])
-        except (RulebookError, RulesError, ValueError) as error:
-            reason = Words("storage.saved_game.rules", {"detail": error})  # said in the person's language
-            raise SavedGameError("storage.saved_game", **where, reason=reason) from error
-        times = tuple(datetime.fromisoformat(played) for _, _, played in moves)
-        return SavedGame(game_id, match, language, seed, datetime.fromisoformat(started), times)
+            return _current(db)
 
     def history(self, limit: int = 20) -> list[FinishedGame]:
         """The last ``limit`` finished games, the most recent first.
@@ -489,7 +470,7 @@ class GameStore:
     def archive(self) -> list[ArchivedGame]:
         """Every finished game as stored (rows not yet checked), oldest first, with its moves."""
         with self._reading(Words("storage.doing.history")) as db:
-            return _archive(db)
+            return _archive(db, 0)[1]
 
     # --- helpers --------------------------------------------------------------------------------
 
@@ -550,14 +531,20 @@ def read_archive(state_dir: Path) -> list[ArchivedGame]:
     nothing when no game was ever saved there. A file of an older schema is upgraded first; a
     damaged one is left as found (``CorruptStoreError``), for the box to set aside.
     """
+    return read_archive_since(state_dir, 0)[1]
+
+
+def read_archive_since(state_dir: Path, after: int) -> tuple[int, list[ArchivedGame]]:
+    """As ``read_archive``, only the games whose id is above ``after``; first the lowest id of a
+    finished game still kept (0 when none): those below it were forgotten (``keep_finished``)."""
     path = Path(state_dir) / DB_NAME
     what = Words("storage.doing.history")
     if Path(state_dir).is_dir() and not os.access(state_dir, os.R_OK | os.X_OK):
         raise StorageError("history.cannot_read", path=path)
     if not path.is_file():
-        return []
+        return 0, []
     try:
-        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=5.0, isolation_level=None)
+        db = _read_only(path)
     except sqlite3.Error as error:
         raise StorageError("history.cannot_read", path=path) from error
     try:
@@ -569,8 +556,9 @@ def read_archive(state_dir: Path) -> list[ArchivedGame]:
         if version < SCHEMA_VERSION:
             db.close()
             with GameStore(Path(state_dir)) as store:
-                return store.archive()
-        return _archive(db)
+                every = store.archive()
+            return min((g.game[0] for g in every), default=0), [g for g in every if g.game[0] > after]
+        return _archive(db, after)
     except sqlite3.DatabaseError as error:
         log.info("%s: %s: %s", what.said("en"), path, error)
         if _code(error) == sqlite3.SQLITE_BUSY:
@@ -582,24 +570,88 @@ def read_archive(state_dir: Path) -> list[ArchivedGame]:
         db.close()
 
 
-def _archive(db: sqlite3.Connection) -> list[ArchivedGame]:
-    """Read in one transaction: a snapshot that a referee writing at the same time (another
-    process, WAL) neither tears nor blocks."""
+def read_current(state_dir: Path) -> SavedGame | None:
+    """The unfinished game of ``state_dir`` (``GameStore.current``) read without writing, for a page
+    that shows the table while a referee plays: None when there is none or no file yet."""
+    path = Path(state_dir) / DB_NAME
+    if not path.is_file():
+        return None
+    try:
+        db = _read_only(path)
+    except sqlite3.Error as error:
+        raise StorageError("history.cannot_read", path=path) from error
+    try:
+        db.execute("BEGIN")
+        try:
+            return _current(db)
+        finally:
+            db.execute("COMMIT")
+    except sqlite3.DatabaseError as error:
+        log.info("%s: %s", path, error)
+        raise StorageError("history.cannot_read", path=path) from None
+    finally:
+        db.close()
+
+
+def _read_only(path: Path) -> sqlite3.Connection:
+    """A connection that cannot write. In a folder this process may not write (kostka-serve.service
+    mounts it read-only) a WAL file opens only while its journal exists; when the box closed it
+    cleanly there is none, the file alone is the whole of it, and it is read as it is (``immutable``)."""
+    db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=5.0, isolation_level=None)
+    try:
+        db.execute("PRAGMA user_version").fetchone()
+    except sqlite3.OperationalError:
+        db.close()
+        if path.with_name(path.name + "-wal").exists() or os.access(path.parent, os.W_OK):
+            raise
+        db = sqlite3.connect(f"{path.as_uri()}?immutable=1", uri=True, timeout=5.0, isolation_level=None)
+    return db
+
+
+def _current(db: sqlite3.Connection) -> SavedGame | None:
+    row = db.execute(
+        "SELECT id, title, rules, players, language, seed, started FROM games WHERE finished IS NULL"
+    ).fetchone()
+    if row is None:
+        return None
+    moves = db.execute(
+        "SELECT number, text, played FROM moves WHERE game_id = ? ORDER BY number", (row[0],)
+    ).fetchall()
+    game_id, title, rules, players, language, seed, started = row
+    where = {"game": game_id, "title": title, "started": started[:16].replace("T", " ")}
+    if [number for number, _, _ in moves] != list(range(1, len(moves) + 1)):
+        raise SavedGameError("storage.saved_game", **where, reason=Words("storage.saved_game.numbers"))
+    try:
+        book = rulebook_from_json(title, rules)
+        match = Match.replay(book, json.loads(players), [text for _, text, _ in moves])
+    except (RulebookError, RulesError, ValueError) as error:
+        reason = Words("storage.saved_game.rules", {"detail": error})  # said in the person's language
+        raise SavedGameError("storage.saved_game", **where, reason=reason) from error
+    times = tuple(datetime.fromisoformat(played) for _, _, played in moves)
+    return SavedGame(game_id, match, language, seed, datetime.fromisoformat(started), times)
+
+
+def _archive(db: sqlite3.Connection, after: int) -> tuple[int, list[ArchivedGame]]:
+    """Read in one transaction (the finished games whose id is above ``after``): a snapshot that a
+    referee writing at the same time (another process, WAL) neither tears nor blocks."""
     db.execute("BEGIN")
     try:
+        (oldest,) = db.execute("SELECT coalesce(min(id), 0) FROM games WHERE finished IS NOT NULL").fetchone()
         games = db.execute(
             """SELECT id, title, rules, players, language, seed, started, finished, winners,
-                      scores, reason FROM games WHERE finished IS NOT NULL ORDER BY id"""
+                      scores, reason FROM games WHERE finished IS NOT NULL AND id > ? ORDER BY id""",
+            (after,),
         ).fetchall()
         moves: dict[int, list[tuple[Any, ...]]] = {}
         for row in db.execute(
             """SELECT game_id, number, text, played, mark FROM moves WHERE game_id IN
-               (SELECT id FROM games WHERE finished IS NOT NULL) ORDER BY game_id, number"""
+               (SELECT id FROM games WHERE finished IS NOT NULL AND id > ?) ORDER BY game_id, number""",
+            (after,),
         ):
             moves.setdefault(row[0], []).append(tuple(row[1:]))
     finally:
         db.execute("COMMIT")
-    return [ArchivedGame(tuple(row), tuple(moves.get(row[0], ()))) for row in games]
+    return int(oldest), [ArchivedGame(tuple(row), tuple(moves.get(row[0], ()))) for row in games]
 
 
 @contextlib.contextmanager

@@ -2,20 +2,30 @@
 
 ``kostka serve [--state DIR] [--host H] [--port P]``: ``/`` is a page of the games, the statistics
 and the dice (the same words as ``kostka history``), ``/history.json`` the JSON document
-(docs/history.md), ``/games.csv`` the games for a spreadsheet. Standard library only (``http.server``),
-nothing fetched from elsewhere; each request reads the state folder afresh, without writing to it.
+(docs/history.md), ``/games.csv`` the games for a spreadsheet, ``/table`` the game being played
+(``firmware.history.live``). Standard library only (``http.server``),
+nothing fetched from elsewhere; each request sees the state folder as it is, without writing to it
+(``firmware.history.kept``: only what changed is read again). Many games come in pages of
+``GAMES_A_PAGE``; the wins and the dice's faces are drawn as charts (inline SVG made here).
 """
 
 from __future__ import annotations
 
 import argparse
 import html
+import json
 import sys
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from firmware.cli import add_lang, fail
+from firmware.errors import KostkaError
 from firmware.messages.i18n import t
+
+if TYPE_CHECKING:
+    from firmware.history.kept import Summary
 
 HOST = "127.0.0.1"
 """Only this machine, unless ``--host`` says otherwise (``0.0.0.0``: the whole network)."""
@@ -58,24 +68,49 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+GAMES_A_PAGE = 50
+"""Games on one page, the most recent first; ``/?page=2`` the next ones."""
+
+
 def make_server(folder: Path, host: str, port: int, lang: str) -> ThreadingHTTPServer:
     """A server of the history in ``folder`` (``serve_forever`` to run it, ``shutdown`` to stop)."""
+    from firmware.history.kept import Kept
+    from firmware.history.live import live, table_page
+
+    kept = Kept(folder)
+    made: dict[str, tuple[int, str]] = {}  # what was made of a version of the history
+
+    def once(name: str, version: int, make: Callable[[], str]) -> str:
+        if made.get(name, (0, ""))[0] != version:
+            made[name] = (version, make())
+        return made[name][1]
 
     class Pages(BaseHTTPRequestHandler):
         def do_GET(self) -> None:
-            path = self.path.split("?", 1)[0]
+            try:
+                self._answer()
+            except KostkaError as error:  # a folder it may not read, a damaged file: said, not a stack
+                self._send("text/plain; charset=utf-8", error.message(lang) + "\n", 503)
+
+        def _answer(self) -> None:
+            path, _, query = self.path.partition("?")
+            now = kept.now()
             if path == "/":
-                self._send("text/html; charset=utf-8", page(folder, lang))
+                self._send("text/html; charset=utf-8", page(now, lang, page_number(query)))
+            elif path == "/table":
+                self._send("text/html; charset=utf-8", table_page(lang))
+            elif path == "/live.json":
+                self._send("application/json", json.dumps(live(folder, lang), ensure_ascii=False))
             elif path == "/history.json":
-                self._send("application/json", document(folder, lang))
+                self._send("application/json", once("json", now.version, lambda: document(now, lang)))
             elif path == "/games.csv":
-                self._send("text/csv; charset=utf-8", games_csv(folder))
+                self._send("text/csv; charset=utf-8", once("csv", now.version, lambda: games_csv(now)))
             else:
                 self.send_error(404)
 
-        def _send(self, kind: str, text: str) -> None:
+        def _send(self, kind: str, text: str, status: int = 200) -> None:
             body = text.encode("utf-8")
-            self.send_response(200)
+            self.send_response(status)
             self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(body)))
             self.send_header("Cache-Control", "no-store")
@@ -88,59 +123,80 @@ def make_server(folder: Path, host: str, port: int, lang: str) -> ThreadingHTTPS
     return ThreadingHTTPServer((host, port), Pages)
 
 
-def _read(folder: Path):  # type: ignore[no-untyped-def]
-    from firmware.history.records import read_records
-    from firmware.storage import read_archive
-
-    return read_records(read_archive(folder))
-
-
-def document(folder: Path, lang: str) -> str:
-    from firmware.history import export
-    from firmware.history.stats import dice_checks
-
-    records, skipped = _read(folder)
-    return export.to_json(export.document(records, skipped, dice_checks(records), lang))
+def page_number(query: str) -> int:
+    """``page=N`` of the query (1 when absent or not a number)."""
+    for pair in query.split("&"):
+        name, _, value = pair.partition("=")
+        if name == "page" and value.isdigit():
+            return max(1, int(value))
+    return 1
 
 
-def games_csv(folder: Path) -> str:
+def document(now: Summary, lang: str) -> str:
     from firmware.history import export
 
-    records, _ = _read(folder)
-    return export.to_csv(export.GAME_COLUMNS, export.game_rows(records))
+    return export.to_json(export.document(list(now.records), list(now.skipped), now.dice, lang))
 
 
-def page(folder: Path, lang: str) -> str:
-    """The page: the games (the most recent first), the statistics, the dice; plain HTML, no script."""
-    from firmware.cli.history import dice_lines, game_lines, stats_lines
-    from firmware.history.stats import dice_checks, standings
+def games_csv(now: Summary) -> str:
+    from firmware.history import export
 
-    records, skipped = _read(folder)
-    finished = [r for r in records if r.finished_properly]
-    games = [game_lines(r, lang) for r in reversed(finished)] or [[t("history.none", lang)]]
-    sections = (
-        (t("serve.games", lang), games),
-        (t("serve.stats", lang), stats_lines(standings(records), lang)),
-        (t("serve.dice", lang), dice_lines(dice_checks(records), lang)),
-        (
-            t("serve.skipped", lang),
-            [[t("history.skipped.line", lang, id=s.id, why=s.why.said(lang))] for s in skipped],
-        ),
-    )
-    body = []
-    for title, items in sections:
-        if not items:
-            continue
-        body.append(f"<h2>{html.escape(title)}</h2>")
-        for lines in items:
-            head, *rest = lines
-            more = "".join(f"<br><small>{html.escape(line.strip())}</small>" for line in rest)
-            body.append(f"<p>{html.escape(head)}{more}</p>")
+    return export.to_csv(export.GAME_COLUMNS, export.game_rows(list(now.records)))
+
+
+def page(now: Summary, lang: str, number: int = 1) -> str:
+    """The page: the games (the most recent first, ``GAMES_A_PAGE`` of them from page ``number``),
+    the statistics with a chart of the wins, the dice with a chart of their faces; no script."""
+    from firmware.cli.history import dice_lines, face_names, game_lines, stats_lines
+    from firmware.history.charts import face_chart, wins_chart
+
+    finished = [r for r in reversed(now.records) if r.finished_properly]
+    pages = max(1, -(-len(finished) // GAMES_A_PAGE))
+    number = min(number, pages)
+    first = (number - 1) * GAMES_A_PAGE
+    shown = finished[first : first + GAMES_A_PAGE]
+    games = [game_lines(r, lang) for r in shown] or [[t("history.none", lang)]]
+    body = [f"<h2>{html.escape(t('serve.games', lang))}</h2>"]
+    if len(finished) > GAMES_A_PAGE:
+        body.append(_pager(number, pages, first, len(shown), len(finished), lang))
+    body.extend(_paragraph(lines) for lines in games)
+    if now.standings:
+        body.append(f"<h2>{html.escape(t('serve.stats', lang))}</h2>")
+        body.append(wins_chart(now.standings, lang))
+        body.extend(_paragraph(lines) for lines in stats_lines(list(now.standings), lang))
+    if now.dice:
+        body.append(f"<h2>{html.escape(t('serve.dice', lang))}</h2>")
+        for (dice, check), lines in zip(now.dice.items(), dice_lines(now.dice, lang), strict=True):
+            body.append(face_chart(dice, face_names(dice, lang), check, lang))
+            body.append(_paragraph(lines))
+    if now.skipped:
+        body.append(f"<h2>{html.escape(t('serve.skipped', lang))}</h2>")
+        body.extend(
+            _paragraph([t("history.skipped.line", lang, id=s.id, why=s.why.said(lang))]) for s in now.skipped
+        )
     title = html.escape(t("history.screen.title", lang))
     return (
         f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>Kostka: {title}</title><style>body{{font-family:sans-serif;max-width:60em;margin:1em auto;"
-        "padding:0 1em}small{color:#555}</style></head>"
-        f"<body><h1>Kostka: {title}</h1>{''.join(body)}</body></html>"
+        "padding:0 1em}small{color:#555}svg{display:block;max-width:100%;height:auto;margin:.5em 0}"
+        "nav a{margin:0 1em}</style></head>"
+        f"<body><h1>Kostka: {title}</h1>"
+        f'<p><a href="/table">{html.escape(t("serve.table.title", lang))}</a></p>'
+        f"{''.join(body)}</body></html>"
     )
+
+
+def _paragraph(lines: list[str]) -> str:
+    head, *rest = lines
+    more = "".join(f"<br><small>{html.escape(line.strip())}</small>" for line in rest)
+    return f"<p>{html.escape(head)}{more}</p>"
+
+
+def _pager(number: int, pages: int, first: int, shown: int, total: int, lang: str) -> str:
+    links = [html.escape(t("serve.page", lang, first=first + 1, last=first + shown, total=total))]
+    if number > 1:
+        links.insert(0, f'<a href="?page={number - 1}">{html.escape(t("serve.newer", lang))}</a>')
+    if number < pages:
+        links.append(f'<a href="?page={number + 1}">{html.escape(t("serve.older", lang))}</a>')
+    return f"<nav>{' '.join(links)}</nav>"

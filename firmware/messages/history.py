@@ -101,6 +101,16 @@ PL: dict[str, str] = {
     "history.screen.game": "{game}: {won}, {scores}",
     "history.screen.empty": "Brak gier",
     "history.screen.reading": "Czytam…",
+    # kostka serve: pages of games and charts
+    "serve.page": "Gry {first}–{last} z {total}",
+    "serve.newer": "◀ Nowsze",
+    "serve.older": "Starsze ▶",
+    "serve.chart.wins": "{game}: wygrane z rozegranych",
+    "serve.chart.faces": "{dice}: ile razy wypadła każda ścianka (kreska: tyle, ile dałaby uczciwa kostka)",
+    "serve.table.title": "Stół",
+    "serve.table.none": "Teraz nie toczy się żadna gra.",
+    "serve.table.moves": "Ruchy: {n}, ostatni: {last}",
+    "serve.table.turn": "teraz gra {name}",
 }
 
 EN: dict[str, str] = {
@@ -194,6 +204,16 @@ EN: dict[str, str] = {
     "history.screen.game": "{game}: {won}, {scores}",
     "history.screen.empty": "No games yet",
     "history.screen.reading": "Reading…",
+    # kostka serve: pages of games and charts
+    "serve.page": "Games {first}–{last} of {total}",
+    "serve.newer": "◀ Newer",
+    "serve.older": "Older ▶",
+    "serve.chart.wins": "{game}: games won of those played",
+    "serve.chart.faces": "{dice}: how often each face came up (line: what a fair die would give)",
+    "serve.table.title": "The table",
+    "serve.table.none": "No game is being played now.",
+    "serve.table.moves": "Moves: {n}, the last: {last}",
+    "serve.table.turn": "{name} to play",
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}
