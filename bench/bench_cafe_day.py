@@ -10,9 +10,10 @@ three titles in turn. The camera cable is pulled out and put back ``--unplugs`` 
 full (``NEAR_FULL_FREE`` bytes free) for a game, which must end: that needs root, to put the folder
 on a small tmpfs of its own; elsewhere it is skipped and said so.
 
-Prints, after the first game (the warm-up) and at the end: resident memory, open files, threads, the
-state folder's size; and the bytes written per game (``wchar`` of /proc/self/io: every byte the
-process handed to write(), the database's journal included). Linux only (/proc).
+Prints, at the start, after the first round of the three titles (the warm-up: caches fill and
+settle) and at the end: resident memory, its growth in all and after the warm-up; open files,
+threads, the state folder's size; and the bytes written per game (``wchar`` of /proc/self/io:
+every byte the process handed to write(), the database's journal included). Linux only (/proc).
 """
 
 from __future__ import annotations
@@ -158,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         ended = 0
         stopped = ""
         near_full = "skipped (needs root: the state folder on a tmpfs it can fill)"
-        first = last = gauge(folder)
+        start = first = warm = last = gauge(folder)
         for i in range(games):
             ballast = nearly_full(folder) if tmpfs and i == games // 2 else None
             before = gauge(folder)
@@ -176,12 +177,16 @@ def main(argv: list[str] | None = None) -> int:
                 ballast.unlink()
             if i == 0:
                 first = last
+            if i == len(GAMES) - 1:
+                warm = last
     mb, kb = 1 << 20, 1 << 10
     print(f"café day: {args.hours:g} h, {games} games ({ended} to their winner), "
           f"camera pulled out {unplugs} times, in {time.monotonic() - started:.0f} s")  # fmt: skip
     print(f"state folder nearly full once: {near_full}")
-    print(f"resident memory after the first game {first.rss_kb / kb:.1f} MB, "
-          f"at the end {last.rss_kb / kb:.1f} MB ({(last.rss_kb - first.rss_kb) / kb:+.1f} MB)")  # fmt: skip
+    print(f"resident memory at the start {start.rss_kb / kb:.1f} MB, after the warm-up "
+          f"({len(GAMES)} games) {warm.rss_kb / kb:.1f} MB, at the end {last.rss_kb / kb:.1f} MB: "
+          f"{(last.rss_kb - start.rss_kb) / kb:+.1f} MB in all, "
+          f"{(last.rss_kb - warm.rss_kb) / kb:+.1f} MB after the warm-up")  # fmt: skip
     print(f"open files {first.files} -> {last.files}, threads {first.threads} -> {last.threads}")
     grown = (last.folder_bytes - first.folder_bytes) / max(1, games - 1)
     print(f"state folder {first.folder_bytes / kb:.0f} KB -> {last.folder_bytes / kb:.0f} KB "

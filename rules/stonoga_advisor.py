@@ -69,13 +69,14 @@ def end_value(table: Table, dice: Faces) -> Fraction:
     return max(table[colour][have[colour]] for colour in range(STAR))
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=16)
 def solve(table: Table, dice: int = DICE, rolls: int = ROLLS) -> TurnSolution:
     """Solve a turn of ``rolls`` rolls of ``dice`` dice for the end values ``table``.
 
     Exact throughout: values are kept as whole numbers over one common denominator per roll
     (the table's, times 6 to the dice for each roll), which is several times faster than
-    adding fractions, and become fractions at the end.
+    adding fractions, and become fractions at the end. The cache keeps the last few tables only:
+    a turn asks about two tables, which change with the board, so older ones are rarely asked again.
     """
     if dice < 0 or rolls < 1 or len(table) != STAR or any(len(row) != dice + 1 for row in table):
         raise ValueError(f"need dice >= 0, rolls >= 1 and a 5 x (dice + 1) table, got {dice}, {rolls}")
