@@ -102,7 +102,7 @@ def read_profile_file(path: str, mode: str | None = None) -> Profile:
     try:
         profile = Profile.from_json(text)
     except ProfileError as error:
-        raise ProfileFileError("profile.damaged", path=repr(path), reason=error) from None
+        raise ProfileFileError("profile.damaged", error, path=repr(path)) from None
     if mode is not None and profile.mode != mode:
         raise ProfileFileError("profile.mode", path=repr(path), taught=profile.mode, mode=mode)
     return profile
@@ -123,7 +123,7 @@ def read_learnt_file(path: str, networks: Networks) -> Learnt:
     try:
         learnt = Learnt.from_json(text)
     except ProfileError as error:
-        raise ProfileFileError("learnt.damaged", path=repr(path), reason=error) from None
+        raise ProfileFileError("learnt.damaged", error, path=repr(path)) from None
     try:
         learnt.check(networks)
     except ProfileError:
