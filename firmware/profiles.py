@@ -23,8 +23,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from firmware.errors import KostkaError, told
-from firmware.messages.i18n import t
+from firmware.errors import KostkaError, Words, told
 from vision.errors import ProfileError
 from vision.profile import Profile
 
@@ -48,7 +47,7 @@ class _Worded(KostkaError):
 
     def message(self, lang: str) -> str:
         said = {"reason": reason_in(self.cause, lang)} if self.cause is not None else {}
-        return t(self.key, lang, **self.fields, **said)
+        return Words(self.key, {**self.fields, **said}).said(lang)
 
 
 class ProfileFileError(_Worded, ProfileError):
@@ -102,7 +101,7 @@ def read_profile_file(path: str, mode: str | None = None) -> Profile:
     try:
         profile = Profile.from_json(text)
     except ProfileError as error:
-        raise ProfileFileError("profile.damaged", error, path=repr(path)) from None
+        raise ProfileFileError("profile.damaged", path=repr(path), reason=error) from None
     if mode is not None and profile.mode != mode:
         raise ProfileFileError("profile.mode", path=repr(path), taught=profile.mode, mode=mode)
     return profile
@@ -123,7 +122,7 @@ def read_learnt_file(path: str, networks: Networks) -> Learnt:
     try:
         learnt = Learnt.from_json(text)
     except ProfileError as error:
-        raise ProfileFileError("learnt.damaged", error, path=repr(path)) from None
+        raise ProfileFileError("learnt.damaged", path=repr(path), reason=error) from None
     try:
         learnt.check(networks)
     except ProfileError:

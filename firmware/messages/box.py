@@ -314,15 +314,15 @@ PL: dict[str, str] = {
         "kawiarnia: nie mogę przeczytać pliku hasła {path} ({reason}); nic nie wysyłam"
     ),
     "cafe.ca_unusable": "kawiarnia: nie mogę użyć urzędu certyfikacji {path} ({reason}); nic nie wysyłam",
-    "cafe.refused": "kawiarnia: broker {broker} odmówił połączenia: {reason}",
-    "cafe.refused_user": "kawiarnia: broker {broker} odmówił połączenia użytkownikowi {user}: {reason}",
+    "cafe.refused": "kawiarnia: serwer {broker} odmówił połączenia: {reason}",
+    "cafe.refused_user": "kawiarnia: serwer {broker} odmówił połączenia użytkownikowi {user}: {reason}",
     "cafe.connected": "kawiarnia: połączono z {broker} jako stół {cafe}/{table}",
     "cafe.unreachable": (
         "kawiarnia: nie mogę połączyć się z brokerem {broker} ({reason}); zdarzenia czekają na dysku"
     ),
     "cafe.lost": "kawiarnia: utracono połączenie z brokerem {broker} ({reason}); zdarzenia czekają na dysku",
     "cafe.why.no_connection": "brak połączenia",
-    "cafe.why.not_text": "to nie jest tekst UTF-8",
+    "cafe.why.not_text": "to nie jest zwykły tekst",
     "cafe.not_kept": "kawiarnia: nie mogę zapisać zdarzeń w {path} ({reason}); gra toczy się dalej",
     "cafe.dropped": "kawiarnia: usunięto z kolejki nieczytelny plik {name}",
     "cafe.no_outbox": "kawiarnia: nie ma kolejki w {path} ({reason}); stół niczego nie wysyła",
