@@ -48,7 +48,7 @@ from firmware.devices.camera import Frame, FrameSource, open_source
 from firmware.devices.camera.picamera2 import tray_controls
 from firmware.devices.display import Display, DisplayError, open_display
 from firmware.devices.notify import Notifier, Watchdog
-from firmware.errors import KostkaError
+from firmware.errors import KostkaError, told
 from firmware.games.registry import TITLES, rulebook_from_switches
 from firmware.games.rulebooks import RulebookError
 from firmware.learning import LEARNING, Learner
@@ -476,9 +476,10 @@ def open_parts(
         cafe = None
         if config.cafe is not None:
             try:
-                cafe = Publisher(config.cafe, config.state_dir)
+                cafe = Publisher(config.cafe, config.state_dir, config.language)
             except OSError as error:  # the store could write there: not a reason to stop the game
-                log.error("café: no outbox in %s (%s); the table publishes nothing", config.state_dir, error)
+                said = told(error, config.language)
+                log.error("%s", t("cafe.no_outbox", config.language, path=config.state_dir, reason=said))
             else:
                 cafe.start()
                 built.callback(cafe.close, 0.0)

@@ -23,8 +23,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from firmware.errors import KostkaError, told
-from firmware.messages.i18n import t
+from firmware.errors import KostkaError, Words, told
 from vision.errors import ProfileError
 from vision.profile import Profile
 
@@ -48,7 +47,7 @@ class _Worded(KostkaError):
 
     def message(self, lang: str) -> str:
         said = {"reason": reason_in(self.cause, lang)} if self.cause is not None else {}
-        return t(self.key, lang, **self.fields, **said)
+        return Words(self.key, {**self.fields, **said}).said(lang)
 
 
 class ProfileFileError(_Worded, ProfileError):

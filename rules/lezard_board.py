@@ -113,10 +113,11 @@ class LezardData:
 # --- the data file -----------------------------------------------------------------------------
 
 
-def parse_lezard_data(text: str, source: str = "lezard.toml") -> LezardData:
+def parse_lezard_data(text: str, source: str | Phrase = "lezard.toml") -> LezardData:
     """The board and deck that a data file's ``text`` describes; ``LezardDataError`` if unusable.
 
-    ``source`` names the file in error messages.
+    ``source`` names the file in error messages (a ``Phrase`` names settings that are no file: its
+    errors name the key, not the line of ``text``).
     """
     try:
         raw = tomllib.loads(text)
@@ -153,10 +154,13 @@ class _Where:
     """Names the place of a key in the file: its line where it can be found, else the key path."""
 
     text: str
-    source: str
+    source: str | Phrase
+
+    def _line_of(self, section: str, key: str) -> int | None:
+        return _line_of(self.text, section, key) if isinstance(self.source, str) else None
 
     def key(self, section: str, key: str) -> Phrase:
-        line = _line_of(self.text, section, key)
+        line = self._line_of(section, key)
         path = f"[{section}] {key}" if section else key
         if line:
             return Phrase("lezard.data.line", source=self.source, line=line, path=path)
@@ -164,7 +168,7 @@ class _Where:
 
     def entry(self, section: str, key: str, position: int) -> Phrase:
         """Like ``key``, for the ``position``-th (1-based) string of the list that ``key`` sets."""
-        line = _line_of(self.text, section, key)
+        line = self._line_of(section, key)
         path = f"[{section}] {key}" if section else key
         if line is None:
             return Phrase("lezard.data.entry", source=self.source, path=path, entry=position)

@@ -253,4 +253,6 @@ ENGLISH: dict[str, str] = {
     "shut.switch.penalty-limit": "penalty_limit must be 0 or more, not {value}",
     "shut.switch.no-end": "the game needs an end: a number of rounds, a penalty limit, or both",
     "shut.switch.tournament": "a tournament needs a number of rounds",
+    # a Lezard box given as switches, not as a file (firmware's Lezard book, a saved game)
+    "lezard.data.settings": "the box given as settings",
 }

@@ -331,3 +331,25 @@ def test_the_camera_colour_dice_and_an_undo_are_moments_too() -> None:
     again = replace(back, match=Match.start(Stonoga(), ["Ala", "2"]))  # a new game of the same players
     [(name, fields)] = moments(played, None, again, [])
     assert name == "game_started" and fields["players"] == ["Ala", "Player 2"] and fields["moves"] == 0
+
+
+def test_the_cafe_log_speaks_the_configs_language_and_never_the_password(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from firmware.cafe.publisher import Publisher
+    from firmware.config import Cafe
+    from tests.test_polish import assert_polish
+
+    (tmp_path / "password").write_text("tajne-haslo-7\n")
+    cafe = Cafe("127.0.0.1", free_port(), False, "pod-kostka", "stol-8", "stol8", tmp_path / "password")
+    with caplog.at_level(logging.INFO, logger="firmware.cafe"):
+        publisher = Publisher(cafe, tmp_path / "state", "pl")
+        publisher.start()
+        deadline = time.monotonic() + 5
+        while "brokerem" not in caplog.text and time.monotonic() < deadline:
+            time.sleep(0.05)
+        publisher.close(0.0)
+    said = [record.getMessage() for record in caplog.records if "brokerem" in record.getMessage()]
+    assert said and said[0].startswith(f"kawiarnia: nie mogę połączyć się z brokerem {cafe.broker} (")
+    assert_polish(said[0])
+    assert "tajne-haslo" not in caplog.text

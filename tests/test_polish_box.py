@@ -101,6 +101,23 @@ def test_a_saved_game_whose_switches_no_longer_fit_is_said_in_polish(tmp_path: P
     assert "flaps must be one of 6, 9, 10, 12, not 7" in str(caught.value)
 
 
+def test_a_lezard_box_given_as_switches_is_named_as_settings_in_each_language() -> None:
+    from firmware.errors import told
+    from firmware.games.lezard.book import _lezard_switches, shipped_lezard_text
+    from firmware.games.registry import rulebook_from_switches
+    from rules.lezard import Lezard
+    from rules.lezard_board import parse_lezard_data
+
+    switches = dict(_lezard_switches(Lezard(parse_lezard_data(shipped_lezard_text()))))
+    with pytest.raises(Exception) as caught:
+        rulebook_from_switches("lezard", {**switches, "lizards": ["red", "red", "blue", "green"]})
+    polish, english = told(caught.value, "pl"), told(caught.value, "en")
+    assert polish.startswith("lezard: pudełko podane w ustawieniach, `lizards`: "), polish
+    assert english.startswith("lezard: the box given as settings, lizards: "), english
+    assert "saved game" not in english and "wiersz" not in polish
+    in_its_language(polish, "pl")
+
+
 # --- the loop's own lines in the log ---------------------------------------------------------------
 
 

@@ -296,6 +296,43 @@ def test_reading_errors_are_one_line_in_each_language(
     assert code == 2 and polish.count("\n") == english.count("\n") == 1
 
 
+@pytest.mark.parametrize(
+    ("text", "polish_says", "english_says"),
+    [
+        ("{", "nie jest plikiem JSON", "is not JSON"),
+        ('{"format": "other"}', "to nie jest profil kolorów", "not a Kostka colour profile"),
+        ('{"format": "kostka-colour-profile", "version": 9}', "wersja profilu 9", "profile version 9"),
+        ('{"format": "kostka-colour-profile", "version": 1, "classes": {}}', "nauczonych klas", "no taught"),
+        (
+            '{"format": "kostka-colour-profile", "version": 1,'
+            ' "classes": {"r1": {"mean": [1], "spread": [-1]}}}',
+            "ujemny rozrzut",
+            "negative spread",
+        ),
+        (
+            '{"format": "kostka-colour-profile", "version": 1, "mode": "pips",'
+            ' "classes": {"r1": {"mean": [1], "spread": [1]}}}',
+            "tryb profilu `'pips'`",
+            "mode `'pips'`",
+        ),
+    ],
+)
+def test_a_damaged_profile_says_what_is_wrong_in_each_language(
+    text: str,
+    polish_says: str,
+    english_says: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    profile = tmp_path / "profile.json"
+    profile.write_text(text, encoding="utf-8")
+    (code, polish), (_, english) = both(
+        ["read", "--mode", "colours", "--profile", str(profile), PHOTO], capsys, monkeypatch
+    )
+    assert code == 2 and polish_says in polish and english_says in english, (polish, english)
+
+
 # --- board ---------------------------------------------------------------------------------------
 
 

@@ -22,6 +22,26 @@ ENGLISH: dict[str, str] = {
     "network.face": "face classifier",
     "network.colour": "colour network",
     "network.colour_face": "colour face classifier",
+    # taught colour and card profiles (vision/profile.py)
+    "profile.nothing_taught": "nothing was taught: show at least one face and name it",
+    "profile.no_face": "no face was found for {name}: show it again",
+    "profile.lengths_differ": "feature vectors of {name} differ in length",
+    "profile.features_differ": (
+        "the profile's class {name} has {have} features, the face {face}:"
+        " the profile was made by another version; teach again"
+    ),
+    "profile.not_json": "the profile is not JSON (an error at line {line}, column {column})",
+    "profile.not_colour": 'the file is not a Kostka colour profile (no `"format": "{format}"`)',
+    "profile.version": "profile version {version} is not {expected}: teach again",
+    "profile.no_classes": "the profile has no taught classes",
+    "profile.classes_differ": "the profile's classes have different numbers of features",
+    "profile.threshold": "the profile's threshold {threshold} is not a positive number",
+    "profile.mode": "the profile's mode `{mode}` is not `colours` or `cards`",
+    "profile.class.not_object": "class {name} is not an object with `mean`, `spread` and `count`",
+    "profile.class.lists": "class {name} needs equally long lists `mean` and `spread`",
+    "profile.class.not_finite": "class {name} has a value that is not a finite number",
+    "profile.class.negative": "class {name} has a negative spread",
+    "profile.class.count": "class {name} has a count that is not a positive whole number",
 }
 """The English of every reason key and term; the firmware's catalogue has each in every language."""
 

@@ -69,16 +69,16 @@ class Profile:
     ) -> Profile:
         """A profile from feature vectors per name (at least one vector each, all one length)."""
         if not examples:
-            raise ProfileError("nothing was taught: show at least one face and name it")
+            raise ProfileError.of("profile.nothing_taught")
         classes = []
         length = None
         for name, vectors in sorted(examples.items()):
             if not vectors:
-                raise ProfileError(f"no face was found for {name!r}: show it again")
+                raise ProfileError.of("profile.no_face", name=repr(name))
             rows = [tuple(float(v) for v in vector) for vector in vectors]
             length = length or len(rows[0])
             if any(len(r) != length for r in rows):
-                raise ProfileError(f"feature vectors of {name!r} differ in length")
+                raise ProfileError.of("profile.lengths_differ", name=repr(name))
             columns = list(zip(*rows, strict=True))
             mean = tuple(statistics.median(col) for col in columns)
             spread = tuple(
@@ -97,9 +97,8 @@ class Profile:
         out = []
         for name, stats in self.classes:
             if len(features) != len(stats.mean):
-                raise ProfileError(
-                    f"the profile's class {name!r} has {len(stats.mean)} features, the face {len(features)}:"
-                    " the profile was made by another version; teach again"
+                raise ProfileError.of(
+                    "profile.features_differ", name=repr(name), have=len(stats.mean), face=len(features)
                 )
             total = sum(
                 ((x - m) / max(s, SPREAD_FLOOR)) ** 2
@@ -147,40 +146,40 @@ class Profile:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            raise ProfileError(f"the profile is not JSON ({error.msg} at line {error.lineno})") from None
+            raise ProfileError.of("profile.not_json", line=error.lineno, column=error.colno) from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ProfileError(f'the file is not a Kostka colour profile (no "format": "{FORMAT}")')
+            raise ProfileError.of("profile.not_colour", format=FORMAT)
         if data.get("version") != VERSION:
-            raise ProfileError(f"profile version {data.get('version')!r} is not {VERSION}: teach again")
+            raise ProfileError.of("profile.version", version=repr(data.get("version")), expected=VERSION)
         classes = data.get("classes")
         if not isinstance(classes, dict) or not classes:
-            raise ProfileError("the profile has no taught classes")
+            raise ProfileError.of("profile.no_classes")
         parsed = []
         for name, entry in sorted(classes.items()):
             parsed.append((str(name), _stats(name, entry)))
         lengths = {len(s.mean) for _, s in parsed}
         if len(lengths) != 1:
-            raise ProfileError("the profile's classes have different numbers of features")
+            raise ProfileError.of("profile.classes_differ")
         threshold = data.get("threshold", THRESHOLD)
         if not isinstance(threshold, int | float) or not threshold > 0:
-            raise ProfileError(f"the profile's threshold {threshold!r} is not a positive number")
+            raise ProfileError.of("profile.threshold", threshold=repr(threshold))
         mode = data.get("mode", "colours")
         if mode not in ("colours", "cards"):
-            raise ProfileError(f"the profile's mode {mode!r} is not colours or cards")
+            raise ProfileError.of("profile.mode", mode=repr(mode))
         return Profile(tuple(parsed), float(threshold), str(mode))
 
 
 def _stats(name: str, entry: Any) -> ClassStats:
     if not isinstance(entry, dict):
-        raise ProfileError(f"class {name!r} is not an object with mean, spread and count")
+        raise ProfileError.of("profile.class.not_object", name=repr(name))
     mean, spread, count = entry.get("mean"), entry.get("spread"), entry.get("count", 1)
     if not isinstance(mean, list) or not isinstance(spread, list) or len(mean) != len(spread) or not mean:
-        raise ProfileError(f"class {name!r} needs equally long lists 'mean' and 'spread'")
+        raise ProfileError.of("profile.class.lists", name=repr(name))
     numbers = [*mean, *spread]
     if not all(isinstance(v, int | float) and math.isfinite(v) for v in numbers):
-        raise ProfileError(f"class {name!r} has a value that is not a finite number")
+        raise ProfileError.of("profile.class.not_finite", name=repr(name))
     if any(v < 0 for v in spread):
-        raise ProfileError(f"class {name!r} has a negative spread")
+        raise ProfileError.of("profile.class.negative", name=repr(name))
     if not isinstance(count, int) or count < 1:
-        raise ProfileError(f"class {name!r} has a count that is not a positive whole number")
+        raise ProfileError.of("profile.class.count", name=repr(name))
     return ClassStats(tuple(float(v) for v in mean), tuple(float(v) for v in spread), count)

@@ -25,6 +25,8 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from firmware.messages.i18n import DEFAULT_LANGUAGE, t
+
 log = logging.getLogger(__name__)
 
 LIMIT = 2000
@@ -78,8 +80,9 @@ class Outbox:
     """The queue in ``folder`` (made if missing), the state beside it; ``ready`` is set whenever an
     event is put or the state changes."""
 
-    def __init__(self, folder: Path, limit: int = LIMIT) -> None:
+    def __init__(self, folder: Path, limit: int = LIMIT, lang: str = DEFAULT_LANGUAGE) -> None:
         self.folder = folder
+        self.lang = lang
         self.limit = limit
         self.ready = threading.Event()
         self.dropped = 0
@@ -119,7 +122,7 @@ class Outbox:
                 message = read_message(path)
                 if message is not None:
                     return Queued(path, message)
-                log.warning("café outbox: dropped the unreadable %s", path.name)
+                log.warning("%s", t("cafe.dropped", self.lang, name=path.name))
                 self._numbers.pop(0)
                 path.unlink(missing_ok=True)
             self.ready.clear()

@@ -21,8 +21,10 @@ from firmware.cafe.moments import Moment, moments, started, table_state
 from firmware.cafe.outbox import Message, Outbox
 from firmware.cafe.sender import Sender, payload
 from firmware.config import Cafe
+from firmware.errors import told
 from firmware.machine.effects import Effect
 from firmware.machine.state import Appliance
+from firmware.messages.i18n import DEFAULT_LANGUAGE, t
 
 log = logging.getLogger(__name__)
 
@@ -44,14 +46,16 @@ def topic(cafe: Cafe, event: str) -> str:
 class Publisher:
     """Queues ``cafe``'s table's moments in ``state_dir/cafe`` and sends them (``start``, ``close``)."""
 
-    def __init__(self, cafe: Cafe, state_dir: Path) -> None:
+    def __init__(self, cafe: Cafe, state_dir: Path, lang: str = DEFAULT_LANGUAGE) -> None:
         self.cafe = cafe
-        self.outbox = Outbox(state_dir / "cafe")
+        self.lang = lang
+        self.outbox = Outbox(state_dir / "cafe", lang=lang)
         self.sender = Sender(
             cafe,
             self.outbox,
             will=Message(topic(cafe, "online"), self._payload("online", {"online": False})),
             online=Message(topic(cafe, "online"), self._payload("online", {"online": True})),
+            lang=lang,
         )
         self._finished: dict[str, Any] | None = None
         self._disk_failed = False
@@ -94,9 +98,8 @@ class Publisher:
             self.outbox.keep_state(Message(topic(self.cafe, "state"), self._payload("state", now)))
         except OSError as error:
             if not self._disk_failed:
-                log.error(
-                    "café: the events cannot be kept in %s (%s); the game goes on", self.outbox.folder, error
-                )
+                why = told(error, self.lang)
+                log.error("%s", t("cafe.not_kept", self.lang, path=self.outbox.folder, reason=why))
             self._disk_failed = True
             return
         self._disk_failed = False

@@ -30,6 +30,8 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from firmware.cafe.outbox import Message, Outbox
 from firmware.config import Cafe
+from firmware.errors import told
+from firmware.messages.i18n import DEFAULT_LANGUAGE, t
 
 log = logging.getLogger(__name__)
 
@@ -48,13 +50,25 @@ def read_password(cafe: Cafe) -> str | None:
     return lines[0] if lines else ""
 
 
+def reason(error: BaseException, lang: str) -> str:
+    """Why a connection failed in ``lang``; ssl's own reason (``CERTIFICATE_VERIFY_FAILED``) as it is."""
+    return str(error) if isinstance(error, ssl.SSLError) else told(error, lang)
+
+
 class Sender:
     """Publishes what ``outbox`` holds to ``cafe``'s broker, from ``start`` until ``close``."""
 
     def __init__(
-        self, cafe: Cafe, outbox: Outbox, *, will: Message | None = None, online: Message | None = None
+        self,
+        cafe: Cafe,
+        outbox: Outbox,
+        *,
+        will: Message | None = None,
+        online: Message | None = None,
+        lang: str = DEFAULT_LANGUAGE,
     ):
         self.cafe = cafe
+        self.lang = lang
         self.outbox = outbox
         self.connected = threading.Event()
         self.sent = 0
@@ -82,9 +96,8 @@ class Sender:
         try:
             password = read_password(cafe)
         except (OSError, UnicodeDecodeError) as error:
-            log.error(
-                "café: cannot read the password file %s (%s): not publishing", cafe.password_file, error
-            )
+            why = told(error, self.lang) if isinstance(error, OSError) else t("cafe.why.not_text", self.lang)
+            log.error("%s", t("cafe.password_unreadable", self.lang, path=cafe.password_file, reason=why))
             return
         if cafe.username:
             self.client.username_pw_set(cafe.username, password)
@@ -93,7 +106,8 @@ class Sender:
             try:
                 self.client.tls_set(ca_certs=ca, cert_reqs=ssl.CERT_REQUIRED)
             except (OSError, ssl.SSLError, ValueError) as error:
-                log.error("café: the certificate authority %s cannot be used (%s): not publishing", ca, error)
+                why = reason(error, self.lang)
+                log.error("%s", t("cafe.ca_unusable", self.lang, path=ca, reason=why))
                 return
         self.client.connect_async(cafe.host, cafe.port, keepalive=KEEPALIVE_S)
         self.client.loop_start()
@@ -131,11 +145,16 @@ class Sender:
         if reason.is_failure:
             said = str(reason)
             if said != self._told:
-                user = f" as {self.cafe.username!r}" if self.cafe.username else ""
-                log.error("café: the broker %s refused the box%s: %s", self.cafe.broker, user, said)
+                key, user = (
+                    ("cafe.refused_user", repr(self.cafe.username))
+                    if self.cafe.username
+                    else ("cafe.refused", "")
+                )
+                log.error("%s", t(key, self.lang, broker=self.cafe.broker, user=user, reason=said))
                 self._told = said
             return
-        log.info("café: connected to %s as table %s/%s", self.cafe.broker, self.cafe.cafe, self.cafe.table)
+        cafe = self.cafe
+        log.info("%s", t("cafe.connected", self.lang, broker=cafe.broker, cafe=cafe.cafe, table=cafe.table))
         self._told = None
         self._state_sent = None  # the broker may have restarted without it
         if self._online is not None:
@@ -146,16 +165,16 @@ class Sender:
     def _on_connect_fail(self, client: mqtt.Client, userdata: Any) -> None:
         # paho calls this while it handles the OSError of the attempt (ssl's errors are OSErrors too)
         error = sys.exc_info()[1]
-        said = str(error) if error is not None else "no connection"
+        said = reason(error, self.lang) if error is not None else t("cafe.why.no_connection", self.lang)
         if said != self._told:
-            log.warning("café: cannot reach the broker %s (%s); events wait on disk", self.cafe.broker, said)
+            log.warning("%s", t("cafe.unreachable", self.lang, broker=self.cafe.broker, reason=said))
             self._told = said
 
     def _on_disconnect(
         self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, properties: Any
     ) -> None:
         if self.connected.is_set() and not self._stopping.is_set():
-            log.warning("café: lost the broker %s (%s); the events wait on disk", self.cafe.broker, reason)
+            log.warning("%s", t("cafe.lost", self.lang, broker=self.cafe.broker, reason=reason))
         self.connected.clear()
 
     def _on_publish(self, client: mqtt.Client, userdata: Any, mid: int, reason: Any, properties: Any) -> None:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from firmware.cli import add_lang, fail
+from firmware.errors import told
 from firmware.games.stonoga.colours import COLOURS
 from firmware.messages.i18n import colour, colour_forms, t, tn
 
@@ -194,13 +195,13 @@ def run(args: argparse.Namespace) -> int:
         )
         return 1
     except CameraError as error:
-        return fail(t("cli.teach.no_frames", lang, reason=error))
+        return fail(t("cli.teach.no_frames", lang, reason=told(error, lang)))
     except ModelError as error:
-        return fail(t("cli.teach.no_model", lang, reason=error))
+        return fail(t("cli.teach.no_model", lang, reason=told(error, lang)))
     try:
         profile = Profile.teach(examples, mode=args.mode)
     except ProfileError as error:
-        print(t("cli.teach.nothing", lang, reason=error), file=sys.stderr)
+        print(t("cli.teach.nothing", lang, reason=told(error, lang)), file=sys.stderr)
         return 1
     try:
         write_profile_file(args.out, profile.to_json())

@@ -309,6 +309,23 @@ PL: dict[str, str] = {
     "config.allowed.user": "cafe.username i cafe.password_file razem",
     "config.allowed.file": "ścieżka do pliku, np. /etc/kostka/cafe.password",
     "config.allowed.tls": "ca_file przy brokerze mqtts://",
+    # the café's log lines (firmware/cafe)
+    "cafe.password_unreadable": (
+        "kawiarnia: nie mogę przeczytać pliku hasła {path} ({reason}); nic nie wysyłam"
+    ),
+    "cafe.ca_unusable": "kawiarnia: nie mogę użyć urzędu certyfikacji {path} ({reason}); nic nie wysyłam",
+    "cafe.refused": "kawiarnia: serwer {broker} odmówił połączenia: {reason}",
+    "cafe.refused_user": "kawiarnia: serwer {broker} odmówił połączenia użytkownikowi {user}: {reason}",
+    "cafe.connected": "kawiarnia: połączono z {broker} jako stół {cafe}/{table}",
+    "cafe.unreachable": (
+        "kawiarnia: nie mogę połączyć się z brokerem {broker} ({reason}); zdarzenia czekają na dysku"
+    ),
+    "cafe.lost": "kawiarnia: utracono połączenie z brokerem {broker} ({reason}); zdarzenia czekają na dysku",
+    "cafe.why.no_connection": "brak połączenia",
+    "cafe.why.not_text": "to nie jest zwykły tekst",
+    "cafe.not_kept": "kawiarnia: nie mogę zapisać zdarzeń w {path} ({reason}); gra toczy się dalej",
+    "cafe.dropped": "kawiarnia: usunięto z kolejki nieczytelny plik {name}",
+    "cafe.no_outbox": "kawiarnia: nie ma kolejki w {path} ({reason}); stół niczego nie wysyła",
 }
 
 EN: dict[str, str] = {
@@ -596,6 +613,19 @@ EN: dict[str, str] = {
     "config.allowed.user": "cafe.username and cafe.password_file together",
     "config.allowed.file": "a file path such as /etc/kostka/cafe.password",
     "config.allowed.tls": "ca_file with an mqtts:// broker",
+    # the café's log lines (firmware/cafe)
+    "cafe.password_unreadable": "café: cannot read the password file {path} ({reason}): not publishing",
+    "cafe.ca_unusable": "café: the certificate authority {path} cannot be used ({reason}): not publishing",
+    "cafe.refused": "café: the broker {broker} refused the box: {reason}",
+    "cafe.refused_user": "café: the broker {broker} refused the box as {user}: {reason}",
+    "cafe.connected": "café: connected to {broker} as table {cafe}/{table}",
+    "cafe.unreachable": "café: cannot reach the broker {broker} ({reason}); events wait on disk",
+    "cafe.lost": "café: lost the broker {broker} ({reason}); the events wait on disk",
+    "cafe.why.no_connection": "no connection",
+    "cafe.why.not_text": "it is not UTF-8 text",
+    "cafe.not_kept": "café: the events cannot be kept in {path} ({reason}); the game goes on",
+    "cafe.dropped": "café outbox: dropped the unreadable {name}",
+    "cafe.no_outbox": "café: no outbox in {path} ({reason}); the table publishes nothing",
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pl": PL, "en": EN}

@@ -231,6 +231,8 @@ PL: dict[str, str] = {
         "gra musi mieć koniec: liczbę rund, limit punktów karnych albo jedno i drugie"
     ),
     "rules.shut.switch.tournament": "turniej potrzebuje liczby rund",
+    # a Lezard box given as switches, not as a file (firmware's Lezard book, a saved game)
+    "rules.lezard.data.settings": "pudełko podane w ustawieniach",
 }
 
 EN: dict[str, str] = {f"rules.{key}": text for key, text in ENGLISH.items()}

@@ -18,6 +18,28 @@ PL: dict[str, str] = {
     "vision.network.face": "klasyfikator ścianek",
     "vision.network.colour": "sieć kolorów",
     "vision.network.colour_face": "klasyfikator kolorowych ścianek",
+    # taught colour and card profiles (vision/profile.py)
+    "vision.profile.nothing_taught": "niczego nie nauczono: pokaż co najmniej jedną ściankę i nazwij ją",
+    "vision.profile.no_face": "nie znaleziono ścianki dla {name}: pokaż ją jeszcze raz",
+    "vision.profile.lengths_differ": "cechy dla {name} mają różne długości",
+    "vision.profile.features_differ": (
+        "klasa {name} w profilu ma {have} cech, a ścianka {face}:"
+        " profil zrobiła inna wersja; naucz jeszcze raz"
+    ),
+    "vision.profile.not_json": "profil nie jest plikiem JSON (błąd w wierszu {line}, kolumnie {column})",
+    "vision.profile.not_colour": 'to nie jest profil kolorów Kostki (brak `"format": "{format}"`)',
+    "vision.profile.version": "wersja profilu {version} to nie {expected}: naucz jeszcze raz",
+    "vision.profile.no_classes": "profil nie ma żadnych nauczonych klas",
+    "vision.profile.classes_differ": "klasy w profilu mają różną liczbę cech",
+    "vision.profile.threshold": "próg w profilu ({threshold}) nie jest liczbą dodatnią",
+    "vision.profile.mode": "tryb profilu `{mode}` to ani `colours`, ani `cards`",
+    "vision.profile.class.not_object": "klasa {name} nie jest obiektem z polami `mean`, `spread` i `count`",
+    "vision.profile.class.lists": "klasa {name} musi mieć równie długie listy `mean` i `spread`",
+    "vision.profile.class.not_finite": "klasa {name} ma wartość, która nie jest skończoną liczbą",
+    "vision.profile.class.negative": "klasa {name} ma ujemny rozrzut (`spread`)",
+    "vision.profile.class.count": (
+        "klasa {name} ma liczbę przykładów (`count`), która nie jest dodatnią liczbą całkowitą"
+    ),
 }
 
 EN: dict[str, str] = {f"vision.{key}": text for key, text in ENGLISH.items()}

@@ -18,6 +18,7 @@ from firmware.errors import Words, why_os
 from firmware.games.rulebooks import Book, Kind, RulebookError, Switches, checked, unknown
 from rules.lezard import Lezard
 from rules.lezard_board import FORMAT, LezardData, parse_lezard_data
+from rules.phrases import Phrase
 
 BOX_KEYS = ("board", "lizards", "deck", "dominoes", "guess")
 """The switches that describe the box, as the data file's keys (rules/data/README.md)."""
@@ -47,7 +48,7 @@ def _lezard(switches: Mapping[str, Any]) -> Book:
     if box and "data_file" in switches:
         raise RulebookError("rulebook.lezard.both")
     if box:
-        data = parse_lezard_data(_box_toml(switches), source="the saved game's box")
+        data = parse_lezard_data(_box_toml(switches), source=Phrase("lezard.data.settings"))
     elif "data_file" in switches:
         path = Path(str(checked("lezard", "data_file", switches["data_file"], str)))
         try:
