@@ -32,14 +32,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from firmware.errors import Words, told
+from firmware.files import sync_folder, write_whole
 from firmware.messages.i18n import t
-from firmware.profiles import ProfileFileError, read_learnt_file, sync_folder, write_profile_file
+from firmware.profiles import ProfileFileError, read_learnt_file
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-    from vision.learnt import Learnt
+    from vision.learnt import Adaptation, Learnt
     from vision.networks import Networks
     from vision.reading import Reading
 
@@ -241,7 +242,7 @@ class Learner:
 
     def adapt_now(self) -> Learnt | None:
         """Adapt to every example kept now (see the module docstring); the profile, or None."""
-        from vision.learnt import REFUSALS, adapt
+        from vision.learnt import adapt
 
         forgotten = self._forgotten
         examples = self.kept.load()
@@ -249,21 +250,13 @@ class Learner:
             return None
         networks = replace(self.networks, opener=_Apart(self.networks.opener))
         made = adapt([c for c, _ in examples], [f for _, f in examples], networks)
-        counts = {
-            "held": made.adapted.examples,
-            "shipped_right": made.shipped.right,
-            "shipped_silent": made.shipped.silent,
-            "right": made.adapted.right,
-            "silent": made.adapted.silent,
-        }
-        guard = t("cli.learn.guard", self.lang, **counts)
+        guard = guard_said(made, self.lang)
         if made.learnt is None:
-            why = t(f"learnt.why.{REFUSALS[made.why]}", self.lang)
-            log.info("%s %s", guard, t("learn.refused", self.lang, why=why))
+            log.info("%s %s", guard, t("learn.refused", self.lang, why=refusal_said(made, self.lang)))
             return None
         if not self.enabled or forgotten != self._forgotten:
             return None  # forgotten or switched off meanwhile
-        write_profile_file(str(self.path), made.learnt.to_json(), sync=True)
+        write_whole(str(self.path), made.learnt.to_json(), sync=True)
         self.profile = made.learnt
         self.notice = None
         log.info("%s %s", guard, t("learn.adapted", self.lang, n=len(examples)))
@@ -281,3 +274,22 @@ class Learner:
 
     def close(self) -> None:
         self._stop.set()
+
+
+def guard_said(made: Adaptation, lang: str) -> str:
+    """What the guard found on the held-back examples, shipped readers against adapted ones."""
+    counts = {
+        "held": made.adapted.examples,
+        "shipped_right": made.shipped.right,
+        "shipped_silent": made.shipped.silent,
+        "right": made.adapted.right,
+        "silent": made.adapted.silent,
+    }
+    return t("cli.learn.guard", lang, **counts)
+
+
+def refusal_said(made: Adaptation, lang: str) -> str:
+    """Why the guard refused the adaptation (``made.why``), in words."""
+    from vision.learnt import REFUSALS
+
+    return t(f"learnt.why.{REFUSALS[made.why]}", lang)

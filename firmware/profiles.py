@@ -8,7 +8,7 @@ is told the colours of the Lezard board (the shipped data file, or the player's 
 >>> import tempfile, pathlib
 >>> from vision.profile import Profile
 >>> folder = pathlib.Path(tempfile.mkdtemp())
->>> write_profile_file(str(folder / "p.json"), Profile.teach({"red": [(1.0, 0.0)]}).to_json())
+>>> _ = (folder / "p.json").write_text(Profile.teach({"red": [(1.0, 0.0)]}).to_json())
 >>> read_profile_file(str(folder / "p.json")).names
 ('red',)
 >>> read_profile_file(str(folder / "none.json"))  # doctest: +ELLIPSIS
@@ -19,7 +19,6 @@ firmware.profiles.ProfileFileError: there is no profile file ...
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -81,8 +80,6 @@ __all__ = [
     "read_learnt_file",
     "read_profile_file",
     "reader_inputs",
-    "sync_folder",
-    "write_profile_file",
 ]
 
 
@@ -128,31 +125,6 @@ def read_learnt_file(path: str, networks: Networks) -> Learnt:
     except ProfileError:
         raise ProfileFileError("learnt.other_networks", path=repr(path)) from None
     return learnt
-
-
-def write_profile_file(path: str, text: str, *, sync: bool = False) -> None:
-    """Write a profile (or another small file of the state directory) whole or not at all (a temporary
-    file renamed over the old one); ``sync``: on disk, rename included, before returning (the
-    appliance: a power cut may follow)."""
-    target = Path(path)
-    partial = target.with_name(target.name + ".partial")
-    with partial.open("w", encoding="utf-8") as file:
-        file.write(text)
-        if sync:
-            file.flush()
-            os.fsync(file.fileno())
-    os.replace(partial, target)
-    if sync:
-        sync_folder(target.parent)
-
-
-def sync_folder(folder: Path) -> None:
-    """Make the files just renamed into or deleted from ``folder`` durable (a power cut cannot undo it)."""
-    handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(handle)
-    finally:
-        os.close(handle)
 
 
 def board_colours(path: str | None = None) -> tuple[str, ...]:

@@ -42,6 +42,7 @@ from types import TracebackType
 from typing import Any
 
 from firmware.errors import KostkaError, Words, why_os
+from firmware.files import sync_folder
 from firmware.games.registry import rulebook_from_json, rulebook_to_json
 from firmware.games.rulebooks import Book, RulebookError
 from rules.game import Outcome, RulesError
@@ -285,7 +286,7 @@ class GameStore:
             db.close()
             raise
         if created:
-            _sync_dir(self.state_dir)
+            sync_folder(self.state_dir)
         return db
 
     def _inspect(self) -> None:
@@ -337,7 +338,7 @@ class GameStore:
             raise StateDirError(
                 "storage.cannot_move_aside", path=self.path, why=why_os(error), fix=_FIX_DIR
             ) from None
-        _sync_dir(self.state_dir)
+        sync_folder(self.state_dir)
         return target
 
     # --- playing --------------------------------------------------------------------------------
@@ -682,10 +683,3 @@ def _why_unwritable(folder: Path) -> Words:
     return Words("storage.why.user", {"uid": os.geteuid()})
 
 
-def _sync_dir(folder: Path) -> None:
-    """Make a new or renamed file's directory entry durable (a power cut cannot undo it)."""
-    handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(handle)
-    finally:
-        os.close(handle)

@@ -28,8 +28,9 @@ import logging
 from pathlib import Path
 
 from firmware.errors import Words
+from firmware.files import write_whole
 from firmware.machine.events import Features
-from firmware.profiles import read_profile_file, write_profile_file
+from firmware.profiles import read_profile_file
 from vision.errors import ProfileError
 from vision.profile import Profile
 
@@ -76,5 +77,5 @@ class TaughtColours:
         (``OSError``, raised after), since the player has just shown every face."""
         profile = Profile.teach({face: features for face, features in taught}, mode=self.mode)
         self.profile = profile
-        write_profile_file(str(self.path), profile.to_json(), sync=True)
+        write_whole(str(self.path), profile.to_json(), sync=True)
         return profile

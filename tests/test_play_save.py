@@ -61,7 +61,7 @@ def test_a_power_cut_between_moves_leaves_the_last_whole_save(
             raise OSError(5, "Input/output error")
         renamed(*args)
 
-    monkeypatch.setattr("firmware.profiles.os.replace", cut)
+    monkeypatch.setattr("firmware.files.os.replace", cut)
     out = play(["play", "--resume", str(save)], "1\n", monkeypatch, capsys)
     assert "Input/output error" in out and "zostaw cz cz *" in out  # said, and the game went on
     assert save.read_text() == before and (tmp_path / "game.json.partial").exists()

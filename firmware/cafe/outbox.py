@@ -17,14 +17,13 @@ current state is one more file (``state.json``), replaced the same way on every 
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
-import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from firmware.files import write_whole
 from firmware.messages.i18n import DEFAULT_LANGUAGE, t
 
 log = logging.getLogger(__name__)
@@ -53,18 +52,7 @@ class Queued:
 
 def write_atomically(path: Path, text: str) -> None:
     """``text`` in ``path`` whole or not at all: written beside it, flushed, renamed over it."""
-    partial = path.with_name(path.name + PARTIAL)
-    with open(partial, "w", encoding="utf-8") as file:
-        file.write(text)
-        file.flush()
-        os.fsync(file.fileno())
-    os.replace(partial, path)
-    with contextlib.suppress(OSError):  # the rename itself on disk (not every file system allows it)
-        folder = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
+    write_whole(str(path), text, sync=True)
 
 
 def read_message(path: Path) -> Message | None:

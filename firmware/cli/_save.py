@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from firmware.files import write_whole
 from firmware.games.registry import TITLES
-from firmware.profiles import write_profile_file
 
 FORMAT = 1
 KIND = "kostka play"
@@ -53,7 +53,7 @@ def write_save(path: Path, game: str, switches: Mapping[str, Any], moves: Sequen
         ensure_ascii=False,
         indent=1,
     )
-    write_profile_file(str(path), text + "\n", sync=True)
+    write_whole(str(path), text + "\n", sync=True)
 
 
 def load_save(path: Path) -> Saved:

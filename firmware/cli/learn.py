@@ -48,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
     from firmware.cli._table import file_problem
     from firmware.devices.images import try_load_image
     from firmware.devices.onnx_runtime import chosen_networks
-    from firmware.profiles import write_profile_file
+    from firmware.files import write_whole
+    from firmware.learning import guard_said, refusal_said
     from measure.examples import from_photos
     from measure.labels import LabelsError, labels_mode, load_set
     from vision.errors import FaceModelError, ModelError
@@ -91,19 +92,12 @@ def run(args: argparse.Namespace) -> int:
     if examples.unreadable:
         print(t("cli.learn.unreadable", lang, n=len(examples.unreadable), first=examples.unreadable[0]),
               file=sys.stderr)  # fmt: skip
-    counts = {
-        "held": made.adapted.examples,
-        "shipped_right": made.shipped.right,
-        "shipped_silent": made.shipped.silent,
-        "right": made.adapted.right,
-        "silent": made.adapted.silent,
-    }
-    print(t("cli.learn.guard", lang, **counts), flush=True)
+    print(guard_said(made, lang), flush=True)
     if made.learnt is None:
-        print(t("cli.learn.refused", lang, why=t(f"learnt.why.{_why(made.why)}", lang)), file=sys.stderr)
+        print(t("cli.learn.refused", lang, why=refusal_said(made, lang)), file=sys.stderr)
         return 1
     try:
-        write_profile_file(args.out, made.learnt.to_json())
+        write_whole(args.out, made.learnt.to_json())
     except OSError as error:
         return fail(
             t("cli.learn.unwritable", lang, path=repr(args.out), reason=file_problem(error, lang)), "learn"
@@ -111,9 +105,3 @@ def run(args: argparse.Namespace) -> int:
     print(t("cli.learn.wrote", lang, path=args.out), flush=True)
     return 0
 
-
-def _why(reason: str) -> str:
-    """The catalogue's word for the guard's reason (``vision.learnt.adapt``)."""
-    from vision.learnt import REFUSALS
-
-    return REFUSALS[reason]

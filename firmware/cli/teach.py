@@ -132,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
     from firmware.devices.camera import CameraError, EndOfFrames
     from firmware.devices.camera.picamera2 import tray_controls
     from firmware.devices.onnx_runtime import chosen_networks
-    from firmware.profiles import write_profile_file
+    from firmware.files import write_whole
     from firmware.standins.shown import ShownTray
     from vision.errors import ModelError, ProfileError
     from vision.profile import Profile
@@ -204,7 +204,7 @@ def run(args: argparse.Namespace) -> int:
         print(t("cli.teach.nothing", lang, reason=told(error, lang)), file=sys.stderr)
         return 1
     try:
-        write_profile_file(args.out, profile.to_json())
+        write_whole(args.out, profile.to_json())
     except OSError as error:
         return fail(t("cli.teach.unwritable", lang, path=repr(args.out), reason=file_problem(error, lang)))
     taught = ", ".join(

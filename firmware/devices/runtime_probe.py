@@ -375,11 +375,11 @@ def read_cache(state_dir: Path, data: Path = DATA) -> Verdict | None:
 def write_cache(state_dir: Path, verdict: Verdict, data: Path = DATA) -> None:
     """Keep ``verdict`` in ``state_dir``, written whole (a new file synced, then renamed over the
     old one). Raises OSError when the folder cannot be written."""
-    from firmware.profiles import write_profile_file
+    from firmware.files import write_whole
 
     state_dir.mkdir(parents=True, exist_ok=True)
     text = json.dumps({"for": probed_for(data), "verdict": asdict(verdict)}, indent=1)
-    write_profile_file(str(state_dir / CACHE_NAME), text, sync=True)
+    write_whole(str(state_dir / CACHE_NAME), text, sync=True)
 
 
 def cached_verdict(
