@@ -12,7 +12,9 @@ import pytest
 
 import vision.learnt as learnt_module
 from firmware.cli import main
+from firmware.errors import told
 from firmware.profiles import ProfileFileError, read_learnt_file
+from tests.test_polish import assert_polish
 from vision.errors import ProfileError
 from vision.learnt import FEWER, SILENT, Head, Learnt, Views, adapt, classifier_digests, fit_head
 from vision.networks import SHIPPED, Networks
@@ -78,14 +80,15 @@ def test_a_profile_round_trips_and_a_damaged_one_says_why() -> None:
     for broken, said in (
         ("{", "not JSON"),
         (json.dumps({**data, "format": "kostka-colour-profile"}), "not a learnt dice profile"),
-        (json.dumps({**data, "mode": "colours"}), "mode 'colours' is not pips"),
+        (json.dumps({**data, "mode": "colours"}), "mode `colours` is not `pips`"),
         (json.dumps({**data, "version": 9}), "version 9"),
         (json.dumps({**data, "first": {"weights": [[1.0]], "bias": [0.0]}}), "6x6 weights"),
         (json.dumps({**data, "examples": 0}), "number of examples"),
         (made.to_json().replace("1.0", "NaN", 1), "finite number"),
     ):
-        with pytest.raises(ProfileError, match=said):
+        with pytest.raises(ProfileError, match=said) as caught:
             Learnt.from_json(broken)
+        assert_polish(told(caught.value, "pl"))  # the box and the CLI say it in the player's language
 
 
 def test_a_profile_of_other_networks_is_refused(tmp_path: Path) -> None:

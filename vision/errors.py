@@ -42,6 +42,19 @@ ENGLISH: dict[str, str] = {
     "profile.class.not_finite": "class {name} has a value that is not a finite number",
     "profile.class.negative": "class {name} has a negative spread",
     "profile.class.count": "class {name} has a count that is not a positive whole number",
+    # learnt dice profiles (vision/learnt.py) and a profile given to the other mode's reader
+    "learnt.other_networks": "the profile was learnt with other networks: learn again with these",
+    "learnt.not_json": "the profile is not JSON (an error at line {line}, column {column})",
+    "learnt.not_learnt": 'the file is not a learnt dice profile (no `"format": "{format}"`)',
+    "learnt.version": "profile version {version} is not {expected}: learn again",
+    "learnt.mode": "the profile's mode `{mode}` is not `pips`",
+    "learnt.no_networks": "the profile does not say which networks it was learnt with",
+    "learnt.examples": "the profile's number of examples {examples} is not a positive whole number",
+    "learnt.head.not_object": "the profile's `{head}` head is not an object with `weights` and `bias`",
+    "learnt.head.size": "the profile's `{head}` head needs {faces}x{faces} weights and {faces} biases",
+    "learnt.head.not_finite": "the profile's `{head}` head has a value that is not a finite number",
+    "profile.wrong_mode.cards": "a profile taught for `{mode}` cannot read cards: teach the cards",
+    "profile.wrong_mode.colours": "a profile taught for `{mode}` cannot read colour dice: teach the dice",
 }
 """The English of every reason key and term; the firmware's catalogue has each in every language."""
 

@@ -158,7 +158,7 @@ class Learnt:
     def check(self, networks: Networks = SHIPPED) -> None:
         """Raise ``ProfileError`` unless ``networks`` hold the very classifiers this was fitted to."""
         if dict(self.networks) != classifier_digests(networks):
-            raise ProfileError("the profile was learnt with other networks: learn again with these")
+            raise ProfileError.of("learnt.other_networks")
 
     def to_json(self) -> str:
         return json.dumps(
@@ -180,22 +180,20 @@ class Learnt:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            raise ProfileError(f"the profile is not JSON ({error.msg} at line {error.lineno})") from None
+            raise ProfileError.of("learnt.not_json", line=error.lineno, column=error.colno) from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ProfileError(f'the file is not a learnt dice profile (no "format": "{FORMAT}")')
+            raise ProfileError.of("learnt.not_learnt", format=FORMAT)
         if data.get("version") != VERSION:
-            raise ProfileError(f"profile version {data.get('version')!r} is not {VERSION}: learn again")
+            raise ProfileError.of("learnt.version", version=repr(data.get("version")), expected=VERSION)
         mode = data.get("mode")
         if mode != "pips":
-            raise ProfileError(f"the profile's mode {mode!r} is not pips")
+            raise ProfileError.of("learnt.mode", mode=mode)
         nets = data.get("networks")
         if not isinstance(nets, dict) or not nets or not all(isinstance(v, str) for v in nets.values()):
-            raise ProfileError("the profile does not say which networks it was learnt with")
+            raise ProfileError.of("learnt.no_networks")
         examples = data.get("examples")
         if not isinstance(examples, int) or examples < 1:
-            raise ProfileError(
-                f"the profile's number of examples {examples!r} is not a positive whole number"
-            )
+            raise ProfileError.of("learnt.examples", examples=repr(examples))
         return Learnt(
             _head(data.get("first"), "first"),
             _head(data.get("closer"), "closer"),
@@ -207,7 +205,7 @@ class Learnt:
 
 def _head(entry: Any, name: str) -> Head:
     if not isinstance(entry, dict):
-        raise ProfileError(f"the profile's {name} head is not an object with weights and bias")
+        raise ProfileError.of("learnt.head.not_object", head=name)
     weights, bias = entry.get("weights"), entry.get("bias")
     if (
         not isinstance(weights, list)
@@ -216,10 +214,10 @@ def _head(entry: Any, name: str) -> Head:
         or not isinstance(bias, list)
         or len(bias) != FACES
     ):
-        raise ProfileError(f"the profile's {name} head needs {FACES}x{FACES} weights and {FACES} biases")
+        raise ProfileError.of("learnt.head.size", head=name, faces=FACES)
     numbers = [v for r in weights for v in r] + bias
     if not all(isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v) for v in numbers):
-        raise ProfileError(f"the profile's {name} head has a value that is not a finite number")
+        raise ProfileError.of("learnt.head.not_finite", head=name)
     return Head(tuple(tuple(float(v) for v in r) for r in weights), tuple(float(v) for v in bias))
 
 

@@ -40,6 +40,27 @@ PL: dict[str, str] = {
     "vision.profile.class.count": (
         "klasa {name} ma liczbę przykładów (`count`), która nie jest dodatnią liczbą całkowitą"
     ),
+    # learnt dice profiles (vision/learnt.py) and a profile given to the other mode's reader
+    "vision.learnt.other_networks": "profil nauczono z innymi sieciami: naucz jeszcze raz z tymi",
+    "vision.learnt.not_json": "profil nie jest plikiem JSON (błąd w wierszu {line}, kolumnie {column})",
+    "vision.learnt.not_learnt": 'to nie jest profil nauczonych kostek (brak `"format": "{format}"`)',
+    "vision.learnt.version": "wersja profilu {version} to nie {expected}: naucz jeszcze raz",
+    "vision.learnt.mode": "tryb profilu `{mode}` to nie `pips`",
+    "vision.learnt.no_networks": "profil nie mówi, z którymi sieciami go nauczono",
+    "vision.learnt.examples": (
+        "liczba przykładów w profilu ({examples}) nie jest dodatnią liczbą całkowitą"
+    ),
+    "vision.learnt.head.not_object": (
+        "głowica `{head}` w profilu nie jest obiektem z polami `weights` i `bias`"
+    ),
+    "vision.learnt.head.size": (
+        "głowica `{head}` w profilu potrzebuje {faces}x{faces} wag i {faces} wyrazów wolnych"
+    ),
+    "vision.learnt.head.not_finite": "głowica `{head}` w profilu ma wartość, która nie jest skończoną liczbą",
+    "vision.profile.wrong_mode.cards": "profil nauczony dla `{mode}` nie czyta kart: naucz karty",
+    "vision.profile.wrong_mode.colours": (
+        "profil nauczony dla `{mode}` nie czyta kostek kolorów: naucz kostki"
+    ),
 }
 
 EN: dict[str, str] = {f"vision.{key}": text for key, text in ENGLISH.items()}

@@ -662,7 +662,7 @@ def read_cards(
     default, with the default board, ``DEFAULT_LIZARD_COLOURS``, else any of ``colours``).
     """
     if profile is not None and profile.mode != "cards":
-        raise ProfileError(f"a profile taught for {profile.mode} cannot read cards: teach the cards")
+        raise ProfileError.of("profile.wrong_mode.cards", mode=profile.mode)
     frame = as_bgr(frame_bgr)
     height, width = frame.shape[:2]
     if colours is None:

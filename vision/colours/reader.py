@@ -60,7 +60,7 @@ def read_colours(
     colour network, colour face classifier or dice network (``vision.networks.Networks``).
     """
     if profile is not None and profile.mode != "colours":
-        raise ProfileError(f"a profile taught for {profile.mode} cannot read colour dice: teach the dice")
+        raise ProfileError.of("profile.wrong_mode.colours", mode=profile.mode)
     frame = as_bgr(frame_bgr)
     path = networks.colour_net(settings.colour_net)
     reading = (
