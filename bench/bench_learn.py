@@ -25,20 +25,11 @@ import numpy as np
 from firmware.devices.onnx_runtime import choose_runtime, chosen_networks
 from measure.examples import from_photos
 from measure.labels import load_set
-from measure.photo_sets import DATA, absent
+from measure.photo_sets import DATA, PIP_SETS, absent
 from measure.scoring import Tally, score
 from vision.learnt import adapt
 from vision.networks import Networks
 from vision.reader import read_dice
-
-ALL_SETS = (
-    "byler-mixed-tray",
-    "matteo-white-on-wood",
-    "gissur-red-in-box",
-    "rune55-cup-stacked",
-    "dice3-oblique-translucent",
-    "casino-translucent-crops",
-)
 
 
 def figures(tally: Tally) -> tuple[float, float]:
@@ -115,7 +106,7 @@ def bench_speed(networks: Networks, frames: int) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sets", nargs="*", default=list(ALL_SETS))
+    parser.add_argument("--sets", nargs="*", default=list(PIP_SETS))
     parser.add_argument("--dice", type=int, default=60, help="examples per set, at most")
     parser.add_argument("--images", type=int, default=0, help="read at most this many later images (0: all)")
     parser.add_argument("--speed", action=argparse.BooleanOptionalAction, default=True)

@@ -36,15 +36,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from measure.photo_sets import NEWER_SETS, SETS
+
 ROOT = Path(__file__).resolve().parent.parent
 PHOTOS = ROOT.parent / "shared" / "data" / "dice-photos"
 STORE = ROOT / "tests" / "data" / "golden"
 PYTHON = sys.executable
 KOSTKA = [PYTHON, "-m", "firmware"]
 
-DEVELOPMENT_SETS = ("byler-mixed-tray", "matteo-white-on-wood", "gissur-red-in-box")
+DEVELOPMENT_SETS = tuple(SETS)
 """Photo sets whose even-numbered images trained the networks: their odd-numbered half is held out."""
-UNSEEN_SETS = ("rune55-cup-stacked", "dice3-oblique-translucent", "casino-translucent-crops")
+UNSEEN_SETS = tuple(NEWER_SETS)
 """Photo sets no network was trained on; the face-chance model was fitted on their tuning part, their
 figures are those of the held-out part (``measure.split``)."""
 

@@ -22,18 +22,10 @@ from pathlib import Path
 
 import numpy as np
 
-from measure.photo_sets import DATA
+from measure.photo_sets import DATA, PIP_SETS
 from measure.split import part_of
 from vision.pips.chance import FEATURES, MODEL
 
-SETS = [
-    "byler-mixed-tray",
-    "matteo-white-on-wood",
-    "gissur-red-in-box",
-    "rune55-cup-stacked",
-    "dice3-oblique-translucent",
-    "casino-translucent-crops",
-]
 UNLABELLED = {"dice3-oblique-translucent"}
 """Sets whose photos leave some real dice unlabelled: a phantom there is not counted as silent."""
 CACHE = Path("out") / "face_chance"
@@ -122,7 +114,7 @@ def silent(data: dict[str, np.ndarray], name: str, chance: np.ndarray, threshold
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--read", action="store_true", help="read the photos again (features, outcomes)")
-    parser.add_argument("--sets", nargs="*", default=SETS)
+    parser.add_argument("--sets", nargs="*", default=PIP_SETS)
     parser.add_argument("--silent", type=float, default=0.002, help="most silent errors per labelled die")
     parser.add_argument("--threshold", type=float, default=0.5, help="the chance from which a die is ok")
     parser.add_argument("--ridge", type=float, default=1.0)
@@ -133,7 +125,7 @@ def main() -> None:
         for name in args.sets:
             read(name)
         return
-    sets = load(SETS)
+    sets = load(PIP_SETS)
     tuning = [d["part"] == "tuning" for d in sets.values()]
     x = np.vstack([d["x"][t] for d, t in zip(sets.values(), tuning, strict=True)])
     y = np.concatenate([d["outcome"][t] == "right" for d, t in zip(sets.values(), tuning, strict=True)])
@@ -169,7 +161,7 @@ def main() -> None:
                 "weights": [round(float(v), 6) for v in w[:-1]],
                 "bias": round(float(w[-1]), 6),
                 "threshold": round(threshold, 6),
-                "fitted_on": "tuning parts (measure.split) of " + ", ".join(SETS),
+                "fitted_on": "tuning parts (measure.split) of " + ", ".join(PIP_SETS),
             },
             indent=1,
         )
